@@ -1,0 +1,54 @@
+package dev.blockwipe.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The console interface: the same engine as the GUI, for servers without a display and for scripts. */
+@Command(name = "blockwipe",
+        mixinStandardHelpOptions = true,
+        versionProvider = BlockwipeCli.Version.class,
+        description = "Erase disks, partitions and disk-image files fast and provably.",
+        subcommands = {WipeCommand.class, VerifyCommand.class, MethodsCommand.class},
+        footerHeading = "%nExit codes:%n",
+        footer = {
+            "  0  erased (and verified, when asked)",
+            "  1  failed (an I/O error; the message says where)",
+            "  2  usage error (bad option, method, pass list or block size)",
+            "  3  verification found different data",
+            "  4  refused for safety (busy, mounted, read-only, empty, not confirmed)",
+            "  5  not supported by the device (zero-out, discard)",
+            "  6  no such target, not a block device or image file, or no permission",
+            "130  cancelled (Ctrl-C); what was written before is synced"})
+public final class BlockwipeCli {
+
+    private BlockwipeCli() {
+    }
+
+    /** Runs a command line and returns its exit code; output goes to the given writers. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(BlockwipeCli.class);
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((ex, a) -> {
+            ex.getCommandLine().getErr().println("blockwipe: " + ex.getMessage()
+                    + " (try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
+            return ExitCode.USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            cmd.getErr().println("blockwipe: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+            return ExitCode.of(ex);
+        });
+        return cli.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = BlockwipeCli.class.getPackage().getImplementationVersion();
+            return new String[] {"blockwipe " + (v != null ? v : "development build"),
+                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name") + " "
+                        + System.getProperty("os.arch")};
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.blockwipe.cli;
+
+import dev.blockwipe.engine.FailureCause;
+import dev.blockwipe.engine.InvalidRequestException;
+import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.WipeResult;
+import java.util.Collection;
+import java.util.List;
+import picocli.CommandLine;
+
+/** The exit codes, documented in the README; the only place exceptions and results become numbers. */
+final class ExitCode {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+    static final int MISMATCH = 3;
+    static final int REFUSED = 4;
+    static final int NOT_SUPPORTED = 5;
+    static final int NO_TARGET = 6;
+    /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
+    static final int CANCELLED = 130;
+
+    /** When several targets end differently, the most serious outcome decides. */
+    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, OK);
+
+    private ExitCode() {
+    }
+
+    static int of(Throwable e) {
+        if (e instanceof UsageException || e instanceof InvalidRequestException
+                || e instanceof CommandLine.ParameterException) {
+            return USAGE;
+        }
+        if (e instanceof OperationNotSupportedException) {
+            return NOT_SUPPORTED;
+        }
+        if (e instanceof TargetRefusedException refused) {
+            return switch (refused.reason()) {
+                case NOT_FOUND, NO_PERMISSION, WRONG_KIND -> NO_TARGET;
+                default -> REFUSED;
+            };
+        }
+        return FAILED;
+    }
+
+    static int of(WipeResult result) {
+        return switch (result.state()) {
+            case ERASED -> OK;
+            case VERIFY_FAILED -> MISMATCH;
+            case CANCELLED -> CANCELLED;
+            case FAILED -> result.cause() == FailureCause.NOT_SUPPORTED ? NOT_SUPPORTED : FAILED;
+        };
+    }
+
+    static int worst(Collection<Integer> codes) {
+        return SEVERITY.stream().filter(codes::contains).findFirst().orElse(codes.isEmpty() ? OK : FAILED);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.blockwipe.cli;
+
+import dev.blockwipe.engine.PassSpec;
+import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.WipeMethods;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code blockwipe methods}: the table of methods with their passes and sources. */
+@Command(name = "methods", mixinStandardHelpOptions = true, description = "List the wipe methods, their passes and where they come from.")
+final class MethodsCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        for (WipeMethod m : WipeMethods.all()) {
+            out.printf("%-17s %-30s NIST 800-88: %-5s %s%n", m.name(), m.title(), m.nist().label(),
+                    m.verificationRequired() ? "(verification included)" : "");
+            out.printf("%-17s %s%n", "", m.description());
+            String passes = m.passes().stream().map(PassSpec::label).collect(Collectors.joining(", "));
+            out.printf("%-17s passes: %s%n", "", m.technique().isRangeOperation() ? m.technique().label() + ", then read-back of zeroes" : passes);
+            out.printf("%-17s source: %s%n%n", "", m.source());
+        }
+        return ExitCode.OK;
+    }
+}

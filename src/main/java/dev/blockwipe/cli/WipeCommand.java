@@ -1,0 +1,208 @@
+package dev.blockwipe.cli;
+
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.Verification;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.Terminal;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code blockwipe wipe}: every target is checked, confirmed and opened exclusively before the
+ * first byte is written to any of them, then they are wiped one after another.
+ */
+@Command(name = "wipe", mixinStandardHelpOptions = true,
+        description = {"Erase block devices or image files.",
+            "Every target must be confirmed by name (--yes=NAME, or typed at the prompt). All targets are",
+            "checked and opened exclusively before anything is written; then they are wiped in turn."})
+final class WipeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "TARGET", description = "Block devices (/dev/sdb, /dev/loop3p1) or image files.")
+    private List<String> targets;
+
+    @Option(names = {"-m", "--method"}, paramLabel = "METHOD",
+            description = "zero, one, random, nist-clear, dod-short, dod, gutmann, schneier, hmg-is5-enhanced, vsitr,"
+                    + " zeroout, discard, secure-discard (see: blockwipe methods).")
+    private String method;
+
+    @Option(names = "--passes", paramLabel = "LIST",
+            description = "A custom method: passes separated by commas, each 'random' or hex bytes (0x00,0xff,random,0x924924).")
+    private String passes;
+
+    @Option(names = "--verify", paramLabel = "MODE", defaultValue = "last",
+            description = "off, last (default), all, or sample:N% (N% of the target, evenly spread).")
+    private String verify;
+
+    @Option(names = "--blank", description = "Add a final pass of zeroes.")
+    private boolean blank;
+
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default 4M; K, M suffixes).")
+    private String blockSize;
+
+    @Option(names = "--queue-depth", paramLabel = "N",
+            description = "Requests in flight (default: 4, or 1 on rotational disks).")
+    private int queueDepth;
+
+    @Option(names = "--yes", paramLabel = "NAME", description = "Confirm the target NAME (device name as in lsblk, file name, or the path). Once per target.")
+    private List<String> yes = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print one JSON object per event on standard output.")
+    private boolean json;
+
+    @Option(names = {"-n", "--no-act"}, description = "Check, confirm and open the targets, print the plan, write nothing.")
+    private boolean noAct;
+
+    private final TargetOpener opener;
+
+    WipeCommand() {
+        this(new LinuxTargets());
+    }
+
+    WipeCommand(TargetOpener opener) {
+        this.opener = opener;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        WipeRequest request = request();
+        List<TargetInfo> infos = new ArrayList<>();
+        for (String path : targets) {
+            infos.add(opener.probe(path));
+        }
+        new Confirmation(yes, terminalInput(), err).confirmAll(infos);
+        List<BlockTarget> opened = openAll(infos);
+        List<WipeJob> jobs = new ArrayList<>();
+        try {
+            for (BlockTarget target : opened) {
+                WipeJob job = new WipeJob(request);
+                job.validate(target);
+                jobs.add(job);
+            }
+            if (noAct) {
+                for (BlockTarget target : opened) {
+                    out.println(target.info().describe() + ": would wipe with " + request.method().name() + " ("
+                            + request.method().passCount() + (request.blank() ? "+1 blanking" : "") + " passes), verify "
+                            + request.verification().text() + "; nothing written (--no-act)");
+                }
+                return ExitCode.OK;
+            }
+            return wipeAll(opened, jobs, out, err);
+        } finally {
+            closeAll(opened, err);
+        }
+    }
+
+    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, PrintWriter out, PrintWriter err) {
+        WipeListener listener = json ? new JsonLines(out) : new ProgressLine(err, Terminal.isTerminal(2));
+        List<Integer> codes = new ArrayList<>();
+        try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
+            for (int i = 0; i < opened.size() && !interrupts.token().isCancelled(); i++) {
+                WipeResult result = jobs.get(i).run(opened.get(i), listener, interrupts.token());
+                if (!json) {
+                    out.println(Summary.result(result));
+                    result.warnings().forEach(w -> err.println(result.target().path() + ": warning: " + w));
+                }
+                out.flush();
+                codes.add(ExitCode.of(result));
+            }
+        } catch (TargetException e) {
+            err.println("blockwipe: " + e.getMessage());
+            codes.add(ExitCode.of(e));
+        }
+        return ExitCode.worst(codes);
+    }
+
+    private WipeRequest request() {
+        if (method == null && passes == null) {
+            throw new UsageException("choose a method: --method " + String.join("|", WipeMethods.names())
+                    + ", or --passes LIST");
+        }
+        if (method != null && passes != null) {
+            throw new UsageException("--method and --passes exclude each other (--passes defines a custom method)");
+        }
+        try {
+            WipeMethod m = passes != null ? WipeMethods.custom(passes) : WipeMethods.byName(method)
+                    .orElseThrow(() -> new UsageException("unknown method '" + method + "'; methods: "
+                            + String.join(", ", WipeMethods.names())));
+            return new WipeRequest(m, Verification.parse(verify), blank, blockSizeBytes(blockSize), queueDepth);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e);
+        }
+    }
+
+    /** 0 for the default; sizes beyond the largest block size fail here, before they could overflow an int. */
+    static int blockSizeBytes(String text) {
+        if (text == null) {
+            return 0;
+        }
+        long bytes = Units.parseSize(text);
+        if (bytes > WipeRequest.MAX_BLOCK_SIZE) {
+            throw new IllegalArgumentException("block size must be at most " + Units.bytes(WipeRequest.MAX_BLOCK_SIZE)
+                    + ", not " + text);
+        }
+        return (int) bytes;
+    }
+
+    /** All or nothing: a target that cannot be opened stops the command before any write. */
+    private List<BlockTarget> openAll(List<TargetInfo> infos) throws IOException {
+        List<BlockTarget> opened = new ArrayList<>();
+        try {
+            for (TargetInfo info : infos) {
+                opened.add(opener.open(info.path(), Access.WRITE, info.identity()));
+            }
+            return opened;
+        } catch (IOException | RuntimeException e) {
+            for (BlockTarget t : opened) {
+                try {
+                    t.close();
+                } catch (IOException closeFailure) {
+                    e.addSuppressed(closeFailure);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static void closeAll(List<BlockTarget> opened, PrintWriter err) {
+        for (BlockTarget t : opened) {
+            try {
+                t.close();
+            } catch (IOException e) {
+                err.println("blockwipe: " + e.getMessage());
+            }
+        }
+    }
+
+    private static BufferedReader terminalInput() {
+        return Terminal.isTerminal(0) && Terminal.isTerminal(2)
+                ? new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()))
+                : null;
+    }
+}

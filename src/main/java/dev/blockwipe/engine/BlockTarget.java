@@ -1,0 +1,43 @@
+package dev.blockwipe.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * An opened device or image file, the only way the engine touches storage. Implementations check
+ * every native return and throw {@link TargetException}s whose messages start with the path and the
+ * operation. Reads and writes are positional and may run concurrently from several threads.
+ */
+public interface BlockTarget extends AutoCloseable {
+
+    TargetInfo info();
+
+    /**
+     * Writes all of {@code src} (position to limit) at {@code offset}. The buffer must be
+     * page-aligned; the offset and length multiples of the logical block size, except for the
+     * unaligned tail of an image file.
+     */
+    void write(long offset, ByteBuffer src) throws IOException;
+
+    /** Reads exactly {@code dst.remaining()} bytes at {@code offset}, with the same alignment rules. */
+    void read(long offset, ByteBuffer dst) throws IOException;
+
+    /** fdatasync: returns when the device has acknowledged everything written before. */
+    void sync() throws IOException;
+
+    /** Drops cached pages so that following reads come from the device. */
+    void dropCache() throws IOException;
+
+    /**
+     * Fails when the target is known not to support {@code op}; returns when it does or when only
+     * trying will tell (files: it depends on the file system).
+     */
+    void requireSupport(RangeOperation op) throws OperationNotSupportedException;
+
+    /** Has the device (or file system) carry out {@code op} on [offset, offset + length). */
+    void rangeOperation(RangeOperation op, long offset, long length) throws IOException;
+
+    /** Syncs (for writable targets) and closes; a failed close is reported, never ignored. */
+    @Override
+    void close() throws IOException;
+}

@@ -1,0 +1,65 @@
+package dev.blockwipe.engine;
+
+import java.util.List;
+
+/** The requests of one sweep over a target, in offset order. */
+interface ChunkPlan {
+    long count();
+
+    Chunk chunk(long index);
+
+    long totalBytes();
+
+    /**
+     * Consecutive chunks covering [0, size). When the target starts off an alignment boundary of its
+     * disk (a partition at sector 1), the first chunk ends on the disk's next boundary, so that every
+     * later request is aligned on the disk itself, not just within the partition.
+     */
+    static ChunkPlan sequential(long size, int blockSize, long firstLength) {
+        return new Sequential(size, blockSize, Math.min(firstLength, size));
+    }
+
+    /** The explicit chunks of a sample, sorted by offset and not overlapping. */
+    static ChunkPlan listed(List<Chunk> chunks) {
+        return new Listed(List.copyOf(chunks));
+    }
+
+    record Sequential(long size, int blockSize, long firstLength) implements ChunkPlan {
+        @Override
+        public long count() {
+            long rest = size - firstLength;
+            return (firstLength > 0 ? 1 : 0) + (rest + blockSize - 1) / blockSize;
+        }
+
+        @Override
+        public Chunk chunk(long index) {
+            if (index == 0 && firstLength > 0) {
+                return new Chunk(0, (int) firstLength);
+            }
+            long offset = firstLength + (index - (firstLength > 0 ? 1 : 0)) * blockSize;
+            return new Chunk(offset, (int) Math.min(blockSize, size - offset));
+        }
+
+        @Override
+        public long totalBytes() {
+            return size;
+        }
+    }
+
+    record Listed(List<Chunk> chunks) implements ChunkPlan {
+        @Override
+        public long count() {
+            return chunks.size();
+        }
+
+        @Override
+        public Chunk chunk(long index) {
+            return chunks.get((int) index);
+        }
+
+        @Override
+        public long totalBytes() {
+            return chunks.stream().mapToLong(Chunk::length).sum();
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.blockwipe.engine;
+
+/** Why a job failed, for exit codes and for what the GUI says. */
+public enum FailureCause {
+    NONE,
+    /** The device returned an error (EIO and the like). */
+    IO_ERROR,
+    /** The device or file system does not offer the operation the method needs. */
+    NOT_SUPPORTED,
+    /** The device went away while the job ran (ENODEV, ENXIO, ENOMEDIUM). */
+    DEVICE_GONE,
+    /** Anything else: a bug, out of memory. */
+    INTERNAL;
+
+    static FailureCause of(Throwable t) {
+        if (t instanceof OperationNotSupportedException) {
+            return NOT_SUPPORTED;
+        }
+        if (t instanceof TargetIoException io) {
+            return switch (io.errnoName()) {
+                case "ENODEV", "ENXIO", "ENOMEDIUM" -> DEVICE_GONE;
+                default -> IO_ERROR;
+            };
+        }
+        return t instanceof java.io.IOException ? IO_ERROR : INTERNAL;
+    }
+}

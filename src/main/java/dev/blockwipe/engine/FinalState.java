@@ -1,0 +1,12 @@
+package dev.blockwipe.engine;
+
+public enum FinalState {
+    /** Every pass written and synced; every read-back asked for matched. */
+    ERASED,
+    /** Every pass written, but a read-back found different data. */
+    VERIFY_FAILED,
+    /** An error stopped the job. */
+    FAILED,
+    /** Stopped by the user; what was written before is synced. */
+    CANCELLED
+}

@@ -1,0 +1,244 @@
+package dev.blockwipe.engine;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+
+/** The state of one run of a {@link WipeJob}: passes, read-backs, events, and the result. */
+final class JobRun {
+    static final long BUFFERED_SYNC_BYTES = 256L << 20;
+    static final int RANGE_STEP = 1 << 30;
+    private static final int MIB = 1 << 20;
+
+    private final BlockTarget target;
+    private final TargetInfo info;
+    private final WipePlan plan;
+    private final WipeListener listener;
+    private final CancelToken cancel;
+    private final IoContext io;
+    private final Verifier verifier;
+    private final JobProgress progress;
+    private final ChunkPlan finalCheck;
+    private final List<PassResult> passes = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final AtomicLong unsynced = new AtomicLong();
+    private boolean stopped;
+
+    JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
+           RandomGenerator random) {
+        this.target = target;
+        this.info = target.info();
+        this.plan = plan;
+        this.listener = listener;
+        this.cancel = cancel;
+        this.io = new IoContext(info.name(), plan.queueDepth(), plan.blockSize());
+        this.verifier = new Verifier(target, io, clock);
+        this.finalCheck = finalCheckPlan(plan.verification(), random);
+        this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size());
+    }
+
+    WipeResult execute() {
+        Instant started = Instant.now();
+        listener.on(new WipeEvent.Started(info, plan));
+        noteAlignment();
+        VerifyResult finalVerify = null;
+        FailureCause cause = FailureCause.NONE;
+        List<String> errors = new ArrayList<>();
+        try (io) {
+            for (Pass pass : plan.passes()) {
+                runPass(pass);
+                if (stopped) {
+                    break;
+                }
+            }
+            if (!stopped && finalCheck != null) {
+                finalVerify = verify(plan.lastPass(), finalCheck, plan.verification());
+            }
+        } catch (IOException | RuntimeException e) {
+            cause = FailureCause.of(e);
+            errors.add(e.getMessage() != null ? e.getMessage() : e.toString());
+        }
+        noteUnsanitized();
+        WipeResult result = new WipeResult(info, plan, passes, finalVerify, state(cause, finalVerify), cause, errors,
+                warnings, started, Instant.now());
+        listener.on(switch (result.state()) {
+            case FAILED -> new WipeEvent.Failed(result, errors.get(0));
+            case CANCELLED -> new WipeEvent.Cancelled(result);
+            case ERASED, VERIFY_FAILED -> new WipeEvent.Finished(result);
+        });
+        return result;
+    }
+
+    private void runPass(Pass pass) throws IOException {
+        boolean overwrite = !plan.method().technique().isRangeOperation();
+        Stage stage = overwrite ? Stage.WRITE : Stage.RANGE;
+        listener.on(new WipeEvent.PassStarted(pass, plan.passes().size(), stage));
+        Instant started = Instant.now();
+        Throughput throughput = new Throughput(progress.now());
+        Sweep.Ticker ticker = progress.stage(stage, pass.number(), info.size(), throughput);
+        Sweep sweep;
+        boolean complete = false;
+        IOException failure = null;
+        if (overwrite) {
+            sweep = new Sweep(ChunkPlan.sequential(info.size(), plan.blockSize(), firstChunkLength()));
+        } else {
+            sweep = new Sweep(ChunkPlan.sequential(info.size(), RANGE_STEP, RANGE_STEP));
+        }
+        try {
+            complete = overwrite ? overwrite(pass, sweep, ticker) : rangeOperation(sweep, ticker);
+        } catch (IOException e) {
+            failure = e;
+        }
+        failure = syncAfter(failure);
+        progress.stageDone(sweep.bytesDone());
+        stopped = !complete;
+        VerifyResult verification = null;
+        if (failure == null && complete && plan.verification() instanceof Verification.All) {
+            verification = verify(pass, verifier.fullPlan(), plan.verification());
+        }
+        PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
+                info.size(), sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
+                throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification);
+        passes.add(result);
+        if (failure != null) {
+            throw failure;
+        }
+        listener.on(new WipeEvent.PassDone(result));
+    }
+
+    private boolean overwrite(Pass pass, Sweep sweep, Sweep.Ticker ticker) throws IOException {
+        boolean buffered = info.ioMode() == IoMode.BUFFERED;
+        return sweep.run(io.pool(), io.ioBuffers(), worker -> {
+            PatternSource source = pass.pattern().newSource();
+            return (chunk, buffer) -> {
+                buffer.clear().limit(chunk.length());
+                source.fill(buffer, chunk.offset());
+                target.write(chunk.offset(), buffer);
+                if (buffered) {
+                    flushEvery(chunk.length());
+                }
+            };
+        }, ticker, cancel);
+    }
+
+    private boolean rangeOperation(Sweep sweep, Sweep.Ticker ticker) throws IOException {
+        RangeOperation op = RangeOperation.of(plan.method().technique());
+        return sweep.run(io.pool(), io.noBuffers(),
+                worker -> (chunk, unused) -> target.rangeOperation(op, chunk.offset(), chunk.length()), ticker, cancel);
+    }
+
+    /** Buffered I/O: the page cache must not hold gigabytes the device has not acknowledged. */
+    private void flushEvery(int written) throws IOException {
+        if (unsynced.addAndGet(written) >= BUFFERED_SYNC_BYTES) {
+            unsynced.set(0);
+            target.sync();
+            target.dropCache();
+        }
+    }
+
+    /** Bytes count as written once the device has acknowledged them, also when the pass stopped early. */
+    private IOException syncAfter(IOException failure) {
+        try {
+            target.sync();
+        } catch (IOException e) {
+            if (failure == null) {
+                return e;
+            }
+            failure.addSuppressed(e);
+        }
+        return failure;
+    }
+
+    private VerifyResult verify(Pass pass, ChunkPlan chunks, Verification mode) throws IOException {
+        int number = mode instanceof Verification.All ? pass.number() : 0;
+        listener.on(new WipeEvent.VerifyStarted(info, number, mode, chunks.totalBytes()));
+        Throughput throughput = new Throughput(progress.now());
+        VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(),
+                progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput), cancel);
+        progress.stageDone(result.bytesVerified());
+        if (result.bytesVerified() < result.bytesPlanned()) {
+            stopped = true;
+        }
+        listener.on(new WipeEvent.Verified(number, result));
+        return result;
+    }
+
+    /**
+     * Requests end on boundaries of the whole disk: 1 MiB when the block size is a multiple of it,
+     * otherwise the physical block. A target that starts between two boundaries gets a short first
+     * request up to the next one.
+     */
+    private long firstChunkLength() {
+        int unit = plan.blockSize() % MIB == 0 ? MIB
+                : plan.blockSize() % info.physicalBlockSize() == 0 ? info.physicalBlockSize()
+                : info.logicalBlockSize();
+        long misalignment = info.diskOffset() % unit;
+        return misalignment == 0 ? plan.blockSize() : unit - misalignment;
+    }
+
+    private void noteAlignment() {
+        long off = info.diskOffset() % info.physicalBlockSize();
+        if (off != 0) {
+            warnings.add(info.path() + " starts " + off + " bytes past a " + info.physicalBlockSize()
+                    + "-byte physical block of its disk: every write aligned to the partition would straddle two"
+                    + " physical blocks, so the first write ends on the disk's next boundary and all others are aligned");
+        }
+    }
+
+    private void noteUnsanitized() {
+        if (plan.method().technique() == Technique.DISCARD && plan.verification().isOff()) {
+            warnings.add("discard without a read-back is not a sanitization method: the device may still return the old data");
+        }
+    }
+
+    private FinalState state(FailureCause cause, VerifyResult finalVerify) {
+        if (cause != FailureCause.NONE) {
+            return FinalState.FAILED;
+        }
+        if (stopped) {
+            return FinalState.CANCELLED;
+        }
+        boolean mismatch = passes.stream().map(PassResult::verification)
+                .anyMatch(v -> v != null && !v.passed()) || finalVerify != null && !finalVerify.passed();
+        return mismatch ? FinalState.VERIFY_FAILED : FinalState.ERASED;
+    }
+
+    /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */
+    private ChunkPlan finalCheckPlan(Verification verification, RandomGenerator random) {
+        if (verification instanceof Verification.Last) {
+            return verifier.fullPlan();
+        }
+        if (verification instanceof Verification.Sample sample) {
+            return verifier.samplePlan(sample.percent(), random);
+        }
+        return null;
+    }
+
+    private long totalWork() {
+        long size = info.size();
+        long writes = size * plan.passes().size();
+        long reads = plan.verification() instanceof Verification.All ? writes
+                : finalCheck != null ? finalCheck.totalBytes() : 0;
+        return writes + reads;
+    }
+
+    /** The one-second rates, leaving out the first second (ramp-up) when there is more. */
+    private static double minRate(Throughput t) {
+        return steadyRates(t).min().orElse(t.averageRate());
+    }
+
+    private static double maxRate(Throughput t) {
+        return steadyRates(t).max().orElse(t.averageRate());
+    }
+
+    private static java.util.stream.DoubleStream steadyRates(Throughput t) {
+        List<ThroughputPoint> profile = t.profile();
+        boolean longEnough = t.elapsed().compareTo(Duration.ofSeconds(2)) > 0;
+        return profile.stream().filter(p -> !longEnough || p.seconds() >= 1).mapToDouble(ThroughputPoint::bytesPerSecond);
+    }
+}

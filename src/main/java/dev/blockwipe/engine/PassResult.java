@@ -1,0 +1,48 @@
+package dev.blockwipe.engine;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What one pass did.
+ *
+ * @param number        1-based
+ * @param pattern       the pattern's description
+ * @param blanking      the added final zero pass
+ * @param stage         WRITE, or RANGE for a device-side operation
+ * @param bytesPlanned  the target size
+ * @param bytesWritten  acknowledged by the device (and synced, for a completed pass)
+ * @param started       wall clock
+ * @param duration      monotonic
+ * @param ioMode        how the data reached the target
+ * @param averageRate   bytes per second over the pass
+ * @param minRate       lowest one-second rate seen
+ * @param maxRate       highest one-second rate seen
+ * @param profile       the speed profile (bounded)
+ * @param verification  the read-back of this pass, or null when it was not read back on its own
+ */
+public record PassResult(
+        int number,
+        String pattern,
+        boolean blanking,
+        Stage stage,
+        long bytesPlanned,
+        long bytesWritten,
+        Instant started,
+        Duration duration,
+        IoMode ioMode,
+        double averageRate,
+        double minRate,
+        double maxRate,
+        List<ThroughputPoint> profile,
+        VerifyResult verification) {
+
+    public PassResult {
+        profile = List.copyOf(profile);
+    }
+
+    public boolean complete() {
+        return bytesWritten == bytesPlanned;
+    }
+}

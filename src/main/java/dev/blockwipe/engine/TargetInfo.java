@@ -1,0 +1,35 @@
+package dev.blockwipe.engine;
+
+/**
+ * The facts about an opened target that the engine needs and the results record.
+ *
+ * @param path              the path as the user gave it
+ * @param name              what the user types to confirm: the device name ("sdb", "loop3") or file name
+ * @param identity          device number, or file system device and inode
+ * @param size              bytes
+ * @param logicalBlockSize  the unit every offset and length must be a multiple of (O_DIRECT alignment)
+ * @param physicalBlockSize the device's physical block (4096 on most modern disks)
+ * @param diskOffset        where the target starts on its whole disk, in bytes (0 for whole disks and files)
+ * @param rotational        spinning media: one request at a time is fastest
+ * @param ioMode            how data reaches the target
+ */
+public record TargetInfo(
+        String path,
+        String name,
+        TargetIdentity identity,
+        long size,
+        int logicalBlockSize,
+        int physicalBlockSize,
+        long diskOffset,
+        boolean rotational,
+        IoMode ioMode) {
+
+    public TargetKind kind() {
+        return identity.kind();
+    }
+
+    /** "/dev/loop3 (256 MiB block device)". */
+    public String describe() {
+        return path + " (" + Units.bytes(size) + " " + kind().label() + ")";
+    }
+}

@@ -1,0 +1,113 @@
+package dev.blockwipe.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * Reads a target back and compares it with the pattern that should be there, with the same
+ * workers and in-flight depth as the writes. The comparison is {@link ByteBuffer#mismatch}, which
+ * the JDK vectorizes; only a block that differs is looked at logical block by logical block.
+ */
+final class Verifier {
+    static final int SAMPLE_BLOCK = 1 << 20;
+
+    private final BlockTarget target;
+    private final IoContext io;
+    private final LongSupplier clock;
+
+    Verifier(BlockTarget target, IoContext io, LongSupplier clock) {
+        this.target = target;
+        this.io = io;
+        this.clock = clock;
+    }
+
+    VerifyResult verify(ChunkPlan plan, Pattern expected, String mode, Sweep.Ticker ticker, CancelToken cancel)
+            throws IOException {
+        target.dropCache();
+        int sector = target.info().logicalBlockSize();
+        MismatchLog log = new MismatchLog();
+        long start = clock.getAsLong();
+        Sweep sweep = new Sweep(plan);
+        List<ByteBuffer> expectedBuffers = io.expectedBuffers();
+        sweep.run(io.pool(), io.ioBuffers(), worker -> {
+            PatternSource source = expected.newSource();
+            ByteBuffer want = expectedBuffers.get(worker);
+            return (chunk, got) -> {
+                got.clear().limit(chunk.length());
+                target.read(chunk.offset(), got);
+                want.clear().limit(chunk.length());
+                source.fill(want, chunk.offset());
+                if (got.mismatch(want) != -1) {
+                    record(chunk, got, want, sector, log);
+                }
+            };
+        }, ticker, cancel);
+        return new VerifyResult(mode, expected.describe(), plan.totalBytes(), sweep.bytesDone(), log.sectors(),
+                log.firstByte(), log.ranges(), Duration.ofNanos(clock.getAsLong() - start));
+    }
+
+    /** Whole target, in blocks of the job's block size. */
+    ChunkPlan fullPlan() {
+        return ChunkPlan.sequential(target.info().size(), io.blockSize(), io.blockSize());
+    }
+
+    /**
+     * {@code percent}% of the target in blocks of 1 MiB (or the block size, if smaller): the first
+     * and the last block, and one block at a random aligned offset in each of the equal strata
+     * between them, so the sample is spread evenly and cannot be predicted.
+     */
+    ChunkPlan samplePlan(double percent, RandomGenerator random) {
+        long size = target.info().size();
+        int sector = target.info().logicalBlockSize();
+        int block = Math.min(SAMPLE_BLOCK, io.blockSize());
+        long count = Math.max(2, (long) Math.ceil(size * percent / 100.0 / block));
+        if (count * block >= size) {
+            return fullPlan();
+        }
+        long lastStart = (size - block) / sector * sector;
+        if (size - lastStart > io.blockSize()) {
+            lastStart += sector; // an image file's unaligned tail must still fit one buffer
+        }
+        List<Chunk> chunks = new ArrayList<>();
+        chunks.add(new Chunk(0, block));
+        long inner = count - 2;
+        long stride = inner > 0 ? (lastStart - block) / inner : 0;
+        for (long i = 0; i < inner; i++) {
+            long lo = block + i * stride;
+            long slack = (stride - block) / sector;
+            long offset = lo + (slack > 0 ? random.nextLong(slack + 1) : 0) * sector;
+            chunks.add(new Chunk(offset, block));
+        }
+        chunks.add(new Chunk(lastStart, (int) (size - lastStart)));
+        return ChunkPlan.listed(chunks);
+    }
+
+    private static void record(Chunk chunk, ByteBuffer got, ByteBuffer want, int sector, MismatchLog log) {
+        int first = got.mismatch(want);
+        log.firstByte(chunk.offset() + first);
+        long runStart = -1;
+        long runSectors = 0;
+        for (int s = first / sector * sector; s < chunk.length(); s += sector) {
+            int n = Math.min(sector, chunk.length() - s);
+            boolean differs = got.slice(s, n).mismatch(want.slice(s, n)) != -1;
+            if (differs) {
+                if (runStart < 0) {
+                    runStart = s;
+                }
+                runSectors++;
+            } else if (runStart >= 0) {
+                log.add(chunk.offset() + runStart, (int) (s - runStart), runSectors);
+                runStart = -1;
+                runSectors = 0;
+            }
+        }
+        if (runStart >= 0) {
+            log.add(chunk.offset() + runStart, (int) (chunk.length() - runStart), runSectors);
+        }
+    }
+}

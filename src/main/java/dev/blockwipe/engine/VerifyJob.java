@@ -1,0 +1,48 @@
+package dev.blockwipe.engine;
+
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * A read-only check that a target holds a repeating pattern (zeroes after a wipe, say), whole or
+ * sampled. Emits {@link WipeEvent.VerifyStarted}, progress and {@link WipeEvent.Verified}.
+ */
+public final class VerifyJob {
+    private final Pattern expected;
+    private final Verification mode;
+    private final int blockSize;
+    private final int queueDepth;
+    private final RandomGenerator random = new SecureRandom();
+
+    /**
+     * @param mode {@link Verification.All} for the whole target or {@link Verification.Sample}
+     */
+    public VerifyJob(Pattern expected, Verification mode, int blockSize, int queueDepth) {
+        if (!(mode instanceof Verification.All || mode instanceof Verification.Sample)) {
+            throw new IllegalArgumentException("a check reads the whole target (all) or a sample, not " + mode.text());
+        }
+        this.expected = expected;
+        this.mode = mode;
+        this.blockSize = blockSize > 0 ? blockSize : WipeRequest.DEFAULT_BLOCK_SIZE;
+        this.queueDepth = queueDepth;
+    }
+
+    public VerifyResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws IOException {
+        TargetInfo info = target.info();
+        IoContext.checkBlockSize(info, blockSize);
+        try (IoContext io = new IoContext(info.name(), IoContext.depthFor(info, queueDepth, blockSize), blockSize)) {
+            Verifier verifier = new Verifier(target, io, System::nanoTime);
+            ChunkPlan plan = mode instanceof Verification.Sample s
+                    ? verifier.samplePlan(s.percent(), random)
+                    : verifier.fullPlan();
+            listener.on(new WipeEvent.VerifyStarted(info, 0, mode, plan.totalBytes()));
+            JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0);
+            Throughput throughput = new Throughput(progress.now());
+            VerifyResult result = verifier.verify(plan, expected, mode.text(),
+                    progress.stage(Stage.VERIFY, 0, plan.totalBytes(), throughput), cancel);
+            listener.on(new WipeEvent.Verified(0, result));
+            return result;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.blockwipe.engine;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The outcome of one read-back.
+ *
+ * @param mode               "all", "last" or "sample:5%"
+ * @param expected           the pattern the read-back expected
+ * @param bytesPlanned       what the verification set out to read
+ * @param bytesVerified      what it read and compared
+ * @param mismatchedSectors  logical blocks whose content differed
+ * @param firstMismatch      the exact byte offset of the first difference, or -1
+ * @param mismatchRanges     the first {@link #MAX_RANGES} differing ranges (logical-block granular)
+ * @param duration           wall time of the read-back
+ */
+public record VerifyResult(
+        String mode,
+        String expected,
+        long bytesPlanned,
+        long bytesVerified,
+        long mismatchedSectors,
+        long firstMismatch,
+        List<ByteRange> mismatchRanges,
+        Duration duration) {
+    public static final int MAX_RANGES = 100;
+
+    public VerifyResult {
+        mismatchRanges = List.copyOf(mismatchRanges);
+    }
+
+    public boolean passed() {
+        return mismatchedSectors == 0 && bytesVerified == bytesPlanned;
+    }
+}

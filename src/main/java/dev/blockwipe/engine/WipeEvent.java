@@ -1,0 +1,54 @@
+package dev.blockwipe.engine;
+
+import java.time.Duration;
+
+/** What a running job reports, in order, on the thread that runs it. */
+public sealed interface WipeEvent {
+
+    record Started(TargetInfo target, WipePlan plan) implements WipeEvent {
+    }
+
+    record PassStarted(Pass pass, int passCount, Stage stage) implements WipeEvent {
+    }
+
+    /**
+     * @param stage           what is running
+     * @param pass            1-based pass the stage belongs to (0 for a final sample read-back)
+     * @param passCount       passes in the plan
+     * @param stageBytesDone  bytes done in this stage
+     * @param stageBytesTotal bytes this stage will do
+     * @param jobBytesDone    bytes done over the whole job (writes and reads)
+     * @param jobBytesTotal   bytes the whole job will do
+     * @param rate            bytes per second over the last second
+     * @param averageRate     bytes per second since the stage started
+     * @param eta             time left for the whole job at the job's average rate, or null when unknown
+     */
+    record Progress(Stage stage, int pass, int passCount, long stageBytesDone, long stageBytesTotal,
+                    long jobBytesDone, long jobBytesTotal, double rate, double averageRate, Duration eta)
+            implements WipeEvent {
+
+        public double jobFraction() {
+            return jobBytesTotal == 0 ? 1 : (double) jobBytesDone / jobBytesTotal;
+        }
+    }
+
+    record PassDone(PassResult result) implements WipeEvent {
+    }
+
+    /** @param pass the pass read back, or 0 for the final or a standalone read-back */
+    record VerifyStarted(TargetInfo target, int pass, Verification mode, long bytes) implements WipeEvent {
+    }
+
+    record Verified(int pass, VerifyResult result) implements WipeEvent {
+    }
+
+    /** The job ran to its end: ERASED or VERIFY_FAILED. */
+    record Finished(WipeResult result) implements WipeEvent {
+    }
+
+    record Failed(WipeResult result, String error) implements WipeEvent {
+    }
+
+    record Cancelled(WipeResult result) implements WipeEvent {
+    }
+}

@@ -1,0 +1,73 @@
+package dev.blockwipe.engine;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * A wipe of one target: blocking, cancellable, with events on the calling thread. The caller
+ * opens the target (exclusively) and closes it; the job owns its worker threads and buffers and
+ * releases them before it returns.
+ */
+public final class WipeJob {
+    private final WipeRequest request;
+    private final RandomGenerator random;
+    private final LongSupplier clock;
+
+    public WipeJob(WipeRequest request) {
+        this(request, new SecureRandom(), System::nanoTime);
+    }
+
+    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock) {
+        this.request = request;
+        this.random = random;
+        this.clock = clock;
+    }
+
+    public WipeRequest request() {
+        return request;
+    }
+
+    /**
+     * Checks what depends on the target, before anything is written.
+     *
+     * @throws InvalidRequestException        the block size does not fit the device
+     * @throws OperationNotSupportedException the method's range operation is not offered
+     */
+    public void validate(BlockTarget target) throws TargetException {
+        IoContext.checkBlockSize(target.info(), blockSize());
+        if (request.method().technique().isRangeOperation()) {
+            target.requireSupport(RangeOperation.of(request.method().technique()));
+        }
+    }
+
+    /** Resolves the method for one run: random bytes and keys drawn, sizes chosen for the target. */
+    public WipePlan plan(TargetInfo info) {
+        List<Pass> passes = new ArrayList<>();
+        List<Pattern> patterns = request.method().resolve(random);
+        for (Pattern p : patterns) {
+            passes.add(new Pass(passes.size() + 1, p, false));
+        }
+        if (request.blank()) {
+            passes.add(new Pass(passes.size() + 1, Pattern.Repeating.of(0), true));
+        }
+        int blockSize = blockSize();
+        return new WipePlan(request.method(), passes, request.verification(), blockSize,
+                IoContext.depthFor(info, request.queueDepth(), blockSize));
+    }
+
+    /**
+     * Runs the job to its end. Exceptions mean nothing was written; once the first pass has
+     * started, every outcome, failures included, is in the result.
+     */
+    public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
+        validate(target);
+        return new JobRun(target, plan(target.info()), listener, cancel, clock, random).execute();
+    }
+
+    private int blockSize() {
+        return request.blockSize() > 0 ? request.blockSize() : WipeRequest.DEFAULT_BLOCK_SIZE;
+    }
+}

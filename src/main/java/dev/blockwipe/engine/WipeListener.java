@@ -1,0 +1,9 @@
+package dev.blockwipe.engine;
+
+/** Receives a job's events on the thread that runs the job. Keep it quick: the job waits for it. */
+@FunctionalInterface
+public interface WipeListener {
+    WipeListener NONE = event -> { };
+
+    void on(WipeEvent event);
+}

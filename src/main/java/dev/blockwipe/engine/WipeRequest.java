@@ -1,0 +1,54 @@
+package dev.blockwipe.engine;
+
+/**
+ * The options of one wipe, checked for consistency on their own (what depends on the target is
+ * checked by {@link WipeJob#validate}).
+ *
+ * @param method       the method
+ * @param verification the read-back
+ * @param blank        add a final zero pass
+ * @param blockSize    bytes per request, 0 for the default
+ * @param queueDepth   requests in flight, 0 to choose from the device (1 on rotational media)
+ */
+public record WipeRequest(WipeMethod method, Verification verification, boolean blank, int blockSize, int queueDepth) {
+    public static final int DEFAULT_BLOCK_SIZE = 4 << 20;
+    public static final int MAX_BLOCK_SIZE = 64 << 20;
+    public static final int MAX_QUEUE_DEPTH = 32;
+
+    /** @throws IllegalArgumentException when the options contradict each other or are out of range */
+    public WipeRequest {
+        if (method.verificationRequired() && verification.isOff()) {
+            throw new IllegalArgumentException(method.name() + " includes a verification: use --verify last, all or sample:N%");
+        }
+        if (blank && method.technique().isRangeOperation()) {
+            throw new IllegalArgumentException("--blank adds a zero overwrite pass; " + method.name() + " does not overwrite");
+        }
+        if (blockSize != 0 && (blockSize < 512 || blockSize > MAX_BLOCK_SIZE)) {
+            throw new IllegalArgumentException("block size must be between 512 bytes and " + Units.bytes(MAX_BLOCK_SIZE)
+                    + ", not " + blockSize);
+        }
+        if (queueDepth < 0 || queueDepth > MAX_QUEUE_DEPTH) {
+            throw new IllegalArgumentException("queue depth must be between 1 and " + MAX_QUEUE_DEPTH + ", not " + queueDepth);
+        }
+    }
+
+    public static WipeRequest of(WipeMethod method) {
+        return new WipeRequest(method, new Verification.Last(), false, 0, 0);
+    }
+
+    public WipeRequest withVerification(Verification v) {
+        return new WipeRequest(method, v, blank, blockSize, queueDepth);
+    }
+
+    public WipeRequest withBlank(boolean b) {
+        return new WipeRequest(method, verification, b, blockSize, queueDepth);
+    }
+
+    public WipeRequest withBlockSize(int size) {
+        return new WipeRequest(method, verification, blank, size, queueDepth);
+    }
+
+    public WipeRequest withQueueDepth(int depth) {
+        return new WipeRequest(method, verification, blank, blockSize, depth);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.blockwipe.linux;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+
+/**
+ * The C library calls Blockwipe makes, direct-mapped. Parameter names follow the man pages; off_t,
+ * size_t and ssize_t are {@code long} (64-bit on every platform this runs on). A call that fails
+ * returns -1 (posix_fadvise: the error number) and leaves errno for {@link Native#getLastError()}:
+ * check the return value first, errno only after a failure.
+ */
+final class LibC {
+    static {
+        Native.register(NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
+    }
+
+    private LibC() {
+    }
+
+    static native int open(String pathname, int flags, int mode);
+
+    static native int close(int fd);
+
+    static native long pread(int fd, Pointer buf, long count, long offset);
+
+    static native long pwrite(int fd, Pointer buf, long count, long offset);
+
+    static native int fdatasync(int fd);
+
+    static native int fallocate(int fd, int mode, long offset, long len);
+
+    /** Returns 0 or an error number; does not set errno. */
+    static native int posix_fadvise(int fd, long offset, long len, int advice);
+
+    /** ioctl with a pointer to a 64-bit value or an array of them (BLKGETSIZE64, BLKZEROOUT's range). */
+    static native int ioctl(int fd, long request, long[] argp);
+
+    /** ioctl with a pointer to an int (BLKSSZGET, BLKPBSZGET, BLKROGET). */
+    static native int ioctl(int fd, long request, int[] argp);
+
+    /** ioctl without an argument (BLKFLSBUF). */
+    static native int ioctl(int fd, long request, long arg);
+
+    static native int statx(int dirfd, String pathname, int flags, int mask, Pointer statxbuf);
+
+    static native int isatty(int fd);
+
+    static native String strerror(int errnum);
+}

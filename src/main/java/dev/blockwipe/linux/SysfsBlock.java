@@ -1,0 +1,60 @@
+package dev.blockwipe.linux;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * The sysfs attributes of one block device, found by device number under
+ * {@code <sysfs>/dev/block/MAJ:MIN}. The sysfs root is a constructor argument so tests can use
+ * fake trees.
+ */
+final class SysfsBlock {
+    private final Path dir;
+
+    private SysfsBlock(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The device's sysfs directory (resolved through the dev/block link), or null when absent. */
+    static SysfsBlock of(Path sysfsRoot, int major, int minor) {
+        Path link = sysfsRoot.resolve("dev/block/" + major + ":" + minor);
+        try {
+            return new SysfsBlock(link.toRealPath());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    boolean isPartition() {
+        return Files.exists(dir.resolve("partition"));
+    }
+
+    /** Queue limits live in the whole disk's directory; a partition's directory is below it. */
+    OptionalLong queue(String attribute) {
+        Path queue = (isPartition() ? dir.getParent() : dir).resolve("queue").resolve(attribute);
+        return readLong(queue);
+    }
+
+    /** Where a partition starts on its disk, in bytes (sysfs counts 512-byte sectors whatever the block size). */
+    OptionalLong partitionStartBytes() {
+        if (!isPartition()) {
+            return OptionalLong.of(0);
+        }
+        OptionalLong sectors = readLong(dir.resolve("start"));
+        return sectors.isPresent() ? OptionalLong.of(sectors.getAsLong() * 512) : OptionalLong.empty();
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    private static OptionalLong readLong(Path file) {
+        try {
+            return OptionalLong.of(Long.parseLong(Files.readString(file).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.blockwipe.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.blockwipe.engine.ByteRange;
+import dev.blockwipe.engine.FailureCause;
+import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.ThroughputPoint;
+import dev.blockwipe.engine.VerifyResult;
+import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.WipeResult;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Engine values as JSON objects in a fixed field order, for the CLI's JSON lines and the
+ * certificates. Written field by field rather than by reflection: a random pass's key must never
+ * reach a report, and the order must not change when a record gains a component.
+ */
+public final class ResultJson {
+    private final ObjectMapper mapper;
+
+    public ResultJson(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public ObjectNode target(TargetInfo t) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("path", t.path());
+        n.put("name", t.name());
+        n.put("kind", t.kind().label());
+        n.put("identity", t.identity().describe());
+        n.put("sizeBytes", t.size());
+        n.put("logicalBlockSize", t.logicalBlockSize());
+        n.put("physicalBlockSize", t.physicalBlockSize());
+        n.put("diskOffsetBytes", t.diskOffset());
+        n.put("rotational", t.rotational());
+        n.put("ioMode", t.ioMode().label());
+        return n;
+    }
+
+    public ObjectNode method(WipeMethod m) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("name", m.name());
+        n.put("title", m.title());
+        n.put("technique", m.technique().label());
+        n.put("nist80088", m.nist().label());
+        n.put("source", m.source());
+        return n;
+    }
+
+    /** The whole result; {@code withProfiles} adds each pass's speed profile. */
+    public ObjectNode result(WipeResult r, boolean withProfiles) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("state", r.state().name());
+        if (r.cause() != FailureCause.NONE) {
+            n.put("cause", r.cause().name());
+        }
+        n.set("target", target(r.target()));
+        n.set("method", method(r.plan().method()));
+        n.put("verification", r.plan().verification().text());
+        n.put("blockSize", r.plan().blockSize());
+        n.put("queueDepth", r.plan().queueDepth());
+        n.put("started", r.started().toString());
+        n.put("finished", r.finished().toString());
+        n.put("durationSeconds", seconds(r.duration()));
+        n.put("bytesWritten", r.bytesWritten());
+        n.put("bytesVerified", r.bytesVerified());
+        n.put("mismatchedSectors", r.mismatchedSectors());
+        ArrayNode passes = n.putArray("passes");
+        r.passes().forEach(p -> passes.add(pass(p, withProfiles)));
+        if (r.verification() != null) {
+            n.set("finalVerification", verification(r.verification()));
+        }
+        strings(n.putArray("errors"), r.errors());
+        strings(n.putArray("warnings"), r.warnings());
+        return n;
+    }
+
+    public ObjectNode pass(PassResult p, boolean withProfile) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("number", p.number());
+        n.put("pattern", p.pattern());
+        n.put("blanking", p.blanking());
+        n.put("stage", p.stage().name());
+        n.put("bytesPlanned", p.bytesPlanned());
+        n.put("bytesWritten", p.bytesWritten());
+        n.put("started", p.started().toString());
+        n.put("durationSeconds", seconds(p.duration()));
+        n.put("ioMode", p.ioMode().label());
+        n.put("averageBytesPerSecond", Math.round(p.averageRate()));
+        n.put("minBytesPerSecond", Math.round(p.minRate()));
+        n.put("maxBytesPerSecond", Math.round(p.maxRate()));
+        if (p.verification() != null) {
+            n.set("verification", verification(p.verification()));
+        }
+        if (withProfile) {
+            ArrayNode profile = n.putArray("profile");
+            for (ThroughputPoint point : p.profile()) {
+                profile.addArray().add(Math.round(point.seconds() * 1000) / 1000.0).add(Math.round(point.bytesPerSecond()));
+            }
+        }
+        return n;
+    }
+
+    public ObjectNode verification(VerifyResult v) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("mode", v.mode());
+        n.put("expected", v.expected());
+        n.put("passed", v.passed());
+        n.put("bytesPlanned", v.bytesPlanned());
+        n.put("bytesVerified", v.bytesVerified());
+        n.put("mismatchedSectors", v.mismatchedSectors());
+        if (v.firstMismatch() >= 0) {
+            n.put("firstMismatchOffset", v.firstMismatch());
+        }
+        ArrayNode ranges = n.putArray("mismatchRanges");
+        for (ByteRange range : v.mismatchRanges()) {
+            ranges.addObject().put("offset", range.offset()).put("length", range.length());
+        }
+        n.put("durationSeconds", seconds(v.duration()));
+        return n;
+    }
+
+    private static void strings(ArrayNode array, List<String> values) {
+        values.forEach(array::add);
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1_000_000L / 1000.0;
+    }
+}
