@@ -1,6 +1,7 @@
 package dev.blockwipe;
 
 import dev.blockwipe.cli.BlockwipeCli;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.ui.BlockwipeApp;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -23,6 +24,7 @@ public final class Main {
             BlockwipeApp.launchApp(args);
             return;
         }
+        LinuxTargets.preload();
         Charset cs = Charset.defaultCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, cs), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, cs), true);

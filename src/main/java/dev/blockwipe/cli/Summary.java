@@ -16,15 +16,16 @@ final class Summary {
     static String result(WipeResult r) {
         String path = r.target().path();
         long planned = r.target().size() * r.plan().passes().size();
-        String written = Units.bytes(r.bytesWritten()) + " written in " + Units.duration(r.duration());
         return switch (r.state()) {
-            case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "), " + written
-                    + averageRate(r) + "; " + (r.bytesVerified() > 0 ? "verified " + Units.bytes(r.bytesVerified())
-                    + ", no differences" : "not verified");
+            case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "
+                    + Units.bytes(r.bytesWritten()) + " written" + writeRate(r) + ", "
+                    + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " verified, no differences" : "not verified")
+                    + "; " + Units.duration(r.duration()) + " in all";
             case VERIFY_FAILED -> path + ": VERIFICATION FAILED after " + r.plan().method().name() + ": "
                     + r.verifications().stream().filter(v -> !v.passed()).map(Summary::verification)
                     .collect(Collectors.joining("; "));
-            case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " (" + written + ")";
+            case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " ("
+                    + Units.bytes(r.bytesWritten()) + " written before)";
             case CANCELLED -> String.format(Locale.ROOT, "%s: CANCELLED at %.0f%% of the writes: %s of %s written and synced",
                     path, planned == 0 ? 0 : 100.0 * r.bytesWritten() / planned, Units.bytes(r.bytesWritten()),
                     Units.bytes(planned));
@@ -53,7 +54,7 @@ final class Summary {
         return n == 1 ? "1 pass" : n + " passes";
     }
 
-    private static String averageRate(WipeResult r) {
+    private static String writeRate(WipeResult r) {
         double seconds = r.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
         long bytes = r.passes().stream().mapToLong(PassResult::bytesWritten).sum();
         return seconds > 0 ? " at " + Units.rate(bytes / seconds) : "";

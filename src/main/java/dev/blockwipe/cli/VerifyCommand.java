@@ -36,7 +36,7 @@ final class VerifyCommand implements Callable<Integer> {
             description = "zero (default), one, or hex bytes repeated from the start (0xAA, 0x924924).")
     private String pattern;
 
-    @Option(names = "--sample", paramLabel = "N%", description = "Read N% of the target (evenly spread, random offsets, first and last MiB) instead of all of it.")
+    @Option(names = "--sample", paramLabel = "N%", description = "Read N%% of the target (evenly spread, random offsets, first and last MiB) instead of all of it.")
     private String sample;
 
     @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default 4M).")

@@ -35,8 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "wipe", mixinStandardHelpOptions = true,
         description = {"Erase block devices or image files.",
-            "Every target must be confirmed by name (--yes=NAME, or typed at the prompt). All targets are",
-            "checked and opened exclusively before anything is written; then they are wiped in turn."})
+            "Every target must be confirmed by name (--yes=NAME, or typed at the prompt). All targets are checked"
+                    + " and opened exclusively before anything is written; then they are wiped in turn."})
 final class WipeCommand implements Callable<Integer> {
 
     @Spec
@@ -55,7 +55,7 @@ final class WipeCommand implements Callable<Integer> {
     private String passes;
 
     @Option(names = "--verify", paramLabel = "MODE", defaultValue = "last",
-            description = "off, last (default), all, or sample:N% (N% of the target, evenly spread).")
+            description = "off, last (default), all, or sample:N%% (N%% of the target, evenly spread).")
     private String verify;
 
     @Option(names = "--blank", description = "Add a final pass of zeroes.")
@@ -107,8 +107,9 @@ final class WipeCommand implements Callable<Integer> {
             }
             if (noAct) {
                 for (BlockTarget target : opened) {
+                    int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
                     out.println(target.info().describe() + ": would wipe with " + request.method().name() + " ("
-                            + request.method().passCount() + (request.blank() ? "+1 blanking" : "") + " passes), verify "
+                            + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
                             + request.verification().text() + "; nothing written (--no-act)");
                 }
                 return ExitCode.OK;

@@ -76,7 +76,7 @@ final class Verifier {
         List<Chunk> chunks = new ArrayList<>();
         chunks.add(new Chunk(0, block));
         long inner = count - 2;
-        long stride = inner > 0 ? (lastStart - block) / inner : 0;
+        long stride = inner > 0 ? (lastStart - block) / inner / sector * sector : 0;
         for (long i = 0; i < inner; i++) {
             long lo = block + i * stride;
             long slack = (stride - block) / sector;

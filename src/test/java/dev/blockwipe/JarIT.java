@@ -1,0 +1,108 @@
+package dev.blockwipe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged jar, run as scripts and fleets run it: java -jar target/blockwipe.jar. */
+class JarIT {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    @Test
+    void printsItsVersion() throws Exception {
+        Run r = run("--version");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("blockwipe 0.");
+    }
+
+    @Test
+    void wipesAnImageFileAndReportsInJson() throws Exception {
+        Path img = Files.write(dir.resolve("disk.img"), new byte[4 << 20]);
+        Run r = run("wipe", img.toString(), "--method", "random", "--json", "--yes=disk.img");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).as("no stray logging").isEmpty();
+        String last = r.out().lines().reduce((a, b) -> b).orElseThrow();
+        assertThat(last).contains("\"event\":\"finished\"", "\"state\":\"ERASED\"");
+    }
+
+    @Test
+    void refusesAMissingTargetInOneLine() throws Exception {
+        Run r = run("wipe", dir.resolve("nope.img").toString(), "-m", "zero", "--yes=nope.img");
+        assertThat(r.code()).isEqualTo(6);
+        assertThat(r.err().lines()).singleElement().asString().contains("no such file or device");
+    }
+
+    @Test
+    void withoutADisplayTheWindowExplainsItself() throws Exception {
+        Run r = runWithoutDisplay();
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("no display");
+    }
+
+    @Test
+    void ctrlCStopsAfterTheCurrentRequestsAndReleasesTheDevice() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 1L << 30)) {
+            Process p = new ProcessBuilder(javaBin(), "-jar", jar(), "wipe", loop.path(), "-m", "gutmann", "--json",
+                    "--yes=" + loop.name()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = out.readLine()) != null && !line.contains("\"event\":\"progress\"")) {
+                assertThat(line).doesNotContain("\"finished\"");
+            }
+            Sh.run("kill", "-INT", String.valueOf(p.pid()));
+            String last = line;
+            while ((line = out.readLine()) != null) {
+                last = line;
+            }
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isEqualTo(130);
+            assertThat(last).contains("\"event\":\"cancelled\"", "\"state\":\"CANCELLED\"");
+            Run again = run("wipe", loop.path(), "-m", "zero", "--no-act", "--yes=" + loop.name());
+            assertThat(again.code()).as("the device is free again: " + again.err()).isZero();
+        }
+    }
+
+    private Run run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", jar()));
+        cmd.addAll(List.of(args));
+        return exec(new ProcessBuilder(cmd));
+    }
+
+    private Run runWithoutDisplay() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(javaBin(), "-jar", jar());
+        pb.environment().remove("DISPLAY");
+        pb.environment().remove("WAYLAND_DISPLAY");
+        return exec(pb);
+    }
+
+    private static Run exec(ProcessBuilder pb) throws Exception {
+        Process p = pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        byte[] err = p.getErrorStream().readAllBytes();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    private static String jar() {
+        return System.getProperty("blockwipe.jar", "target/blockwipe.jar");
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,157 @@
+package dev.blockwipe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every error a user can cause: one line on standard error, its own exit code, and the target
+ * unchanged (checksum before and after).
+ */
+class BadInputTest {
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void nonexistentPath() {
+        expect(6, "no such file or device", "wipe", dir.resolve("missing.img").toString(), "-m", "zero", "--yes=missing.img");
+    }
+
+    @Test
+    void directory() {
+        expect(6, "is a directory", "wipe", dir.toString(), "-m", "zero", "--yes=" + dir.getFileName());
+    }
+
+    @Test
+    void characterDevices() {
+        expect(6, "is a character device", "wipe", "/dev/null", "-m", "zero", "--yes=null");
+        expect(6, "is a character device", "wipe", "/dev/zero", "-m", "zero", "--yes=zero");
+    }
+
+    @Test
+    void emptyFile() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.img"));
+        expect(4, "is empty", "wipe", empty.toString(), "-m", "zero", "--yes=empty.img");
+        assertThat(Files.size(empty)).isZero();
+    }
+
+    @Test
+    void unknownMethod() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "unknown method 'shred'", "wipe", img.toString(), "-m", "shred", "--yes=t.img"));
+    }
+
+    @Test
+    void malformedPassList() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "bad pass '0xg0'", "wipe", img.toString(), "--passes", "0x00,0xg0", "--yes=t.img"));
+    }
+
+    @Test
+    void blockSizeNotAMultipleOfTheLogicalBlockSize() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "is not a multiple of the logical block size", "wipe", img.toString(), "-m", "zero",
+                "--block-size", "1000", "--yes=t.img"));
+    }
+
+    @Test
+    void badVerificationMode() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "verification must be", "wipe", img.toString(), "-m", "zero", "--verify", "most",
+                "--yes=t.img"));
+    }
+
+    @Test
+    void yesNamingAnotherTarget() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(4, "--yes names no target", "wipe", img.toString(), "-m", "zero", "--yes=sda"));
+    }
+
+    @Test
+    void noConfirmationWithoutATerminal() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(4, "not confirmed: pass --yes=t.img", "wipe", img.toString(), "-m", "zero"));
+    }
+
+    @Test
+    void oneBadTargetStopsAllBeforeAnyWrite() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(6, "no such file", "wipe", img.toString(), dir.resolve("nope").toString(), "-m", "zero",
+                "--yes=t.img", "--yes=nope"));
+    }
+
+    @Test
+    void noActWritesNothing() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            Cli cli = Cli.run("wipe", img.toString(), "-m", "dod", "--yes=t.img", "--no-act");
+            assertThat(cli.exitCode()).isZero();
+            assertThat(cli.out()).contains("would wipe with dod (7 passes)", "nothing written");
+        });
+    }
+
+    @Test
+    void readOnlyLoopDevice() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB, "-r")) {
+            unchanged(Path.of(loop.path()), () -> expect(4, "read-only", "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name()));
+        }
+    }
+
+    @Test
+    void mountedPartitionAndTheDiskHoldingIt() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 64 * MIB)) {
+            loop.partition("label: gpt\n,30M\n,\n");
+            Sh.run("mkfs.ext4", "-q", "-F", loop.partition(1));
+            Path mnt = Files.createDirectory(dir.resolve("mnt"));
+            Sh.run("mount", "-o", "ro", loop.partition(1), mnt.toString());
+            try {
+                unchanged(Path.of(loop.path()), () -> {
+                    expect(4, "in use", "wipe", loop.partition(1), "-m", "zero", "--yes=" + loop.name() + "p1");
+                    expect(4, "in use", "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+                });
+            } finally {
+                Sh.run("umount", mnt.toString());
+            }
+        }
+    }
+
+    @Test
+    void blockSizeNotAMultipleOfA4KnDevice() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB, "--sector-size", "4096")) {
+            unchanged(Path.of(loop.path()), () -> expect(2, "logical block size (4096 bytes)", "wipe", loop.path(), "-m", "zero",
+                    "--block-size", "6K", "--yes=" + loop.name()));
+        }
+    }
+
+    private static void expect(int code, String message, String... args) {
+        Cli cli = Cli.run(args);
+        assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isEqualTo(code);
+        assertThat(cli.err().lines()).as("stderr").singleElement().asString().startsWith("blockwipe: ").contains(message);
+        assertThat(cli.out()).as("stdout").isEmpty();
+    }
+
+    private Path image() throws Exception {
+        byte[] data = new byte[(int) (2 * MIB)];
+        new Random(9).nextBytes(data);
+        return Files.write(dir.resolve("t.img"), data);
+    }
+
+    private interface Check {
+        void run() throws Exception;
+    }
+
+    private static void unchanged(Path target, Check check) throws Exception {
+        String before = LoopDevice.sha256(target.toString());
+        check.run();
+        assertThat(LoopDevice.sha256(target.toString())).as("content of " + target).isEqualTo(before);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.blockwipe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.testing.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void jsonModePrintsOneObjectPerEventEndingWithTheResult() throws Exception {
+        Path img = Files.write(dir.resolve("j.img"), new byte[3 << 20]);
+        Cli cli = Cli.run("wipe", img.toString(), "-m", "dod-short", "--json", "--yes=j.img");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> events = cli.out().lines().map(line -> {
+            try {
+                return mapper.readTree(line);
+            } catch (Exception e) {
+                throw new AssertionError("not JSON: " + line, e);
+            }
+        }).toList();
+        assertThat(events).allSatisfy(e -> assertThat(e.get("target").asText()).isEqualTo(img.toString()));
+        assertThat(events.get(0).get("event").asText()).isEqualTo("started");
+        assertThat(events).filteredOn(e -> e.get("event").asText().equals("passDone")).hasSize(3);
+        JsonNode last = events.get(events.size() - 1);
+        assertThat(last.get("event").asText()).isEqualTo("finished");
+        assertThat(last.at("/result/state").asText()).isEqualTo("ERASED");
+        assertThat(last.at("/result/bytesWritten").asLong()).isEqualTo(3L * (3 << 20));
+        assertThat(cli.out()).doesNotContain("\"key\"");
+    }
+
+    @Test
+    void verifyReportsDifferencesWithExitCodeThree() throws Exception {
+        byte[] data = new byte[1 << 20];
+        data[700_000] = 1;
+        Path img = Files.write(dir.resolve("v.img"), data);
+        Cli cli = Cli.run("verify", img.toString(), "--pattern", "zero");
+        assertThat(cli.exitCode()).isEqualTo(3);
+        assertThat(cli.out()).contains("1 sector differ", "the first at byte 700000");
+        assertThat(Cli.run("verify", img.toString(), "--pattern", "0x00", "--sample", "50%").exitCode()).isIn(0, 3);
+    }
+
+    @Test
+    void verifyPassesOnTheRightPattern() throws Exception {
+        Path img = Files.write(dir.resolve("ff.img"), filled(1 << 20, (byte) 0xFF));
+        assertThat(Cli.run("verify", img.toString(), "--pattern", "one").exitCode()).isZero();
+    }
+
+    @Test
+    void methodsListsEveryMethodWithItsSource() {
+        Cli cli = Cli.run("methods");
+        assertThat(cli.exitCode()).isZero();
+        WipeMethods.all().forEach(m -> assertThat(cli.out()).contains(m.name(), m.source()));
+    }
+
+    @Test
+    void everyHelpPageRendersWithoutWarnings() {
+        java.io.PrintStream realErr = System.err;
+        java.io.ByteArrayOutputStream tracer = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(tracer, true)); // picocli's own warnings go to System.err
+        try {
+            for (String command : new String[] {"wipe", "verify", "methods"}) {
+                Cli cli = Cli.run(command, "--help");
+                assertThat(cli.exitCode()).isZero();
+                assertThat(cli.err()).as(command).isEmpty();
+                assertThat(cli.out()).as(command).startsWith("Usage: blockwipe " + command);
+            }
+        } finally {
+            System.setErr(realErr);
+        }
+        assertThat(tracer.toString()).isEmpty();
+    }
+
+    @Test
+    void helpDocumentsTheExitCodes() {
+        Cli cli = Cli.run("--help");
+        assertThat(cli.out()).contains("Exit codes:", "refused for safety", "130");
+    }
+
+    private static byte[] filled(int n, byte b) {
+        byte[] a = new byte[n];
+        java.util.Arrays.fill(a, b);
+        return a;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.testing.MemoryTarget;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class VerifyJobTest {
+    private static final int SIZE = 5 * 1024 * 1024;
+
+    @ParameterizedTest(name = "flipped byte at {0}")
+    @ValueSource(ints = {0, SIZE / 2 + 77, SIZE - 1})
+    void findsASingleFlippedByte(int offset) throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        target.data()[offset] = (byte) 0x10;
+        VerifyResult r = new VerifyJob(Pattern.Repeating.of(0), new Verification.All(), 1 << 20, 2)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(r.passed()).isFalse();
+        assertThat(r.mismatchedSectors()).isEqualTo(1);
+        assertThat(r.firstMismatch()).isEqualTo(offset);
+        assertThat(r.mismatchRanges()).containsExactly(new ByteRange(offset / 512 * 512, 512));
+        assertThat(r.bytesVerified()).isEqualTo(SIZE);
+    }
+
+    @ParameterizedTest(name = "flipped byte at {0}")
+    @ValueSource(ints = {0, SIZE - 1})
+    void aSampleAlwaysReadsTheFirstAndLastMiB(int offset) throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        target.data()[offset] = 1;
+        VerifyResult r = new VerifyJob(Pattern.Repeating.of(0), new Verification.Sample(1), 4 << 20, 1)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(r.firstMismatch()).isEqualTo(offset);
+        assertThat(r.bytesPlanned()).isEqualTo(2 << 20);
+    }
+
+    @ParameterizedTest(name = "{0}%")
+    @ValueSource(doubles = {1, 5, 25})
+    void samplesAreSpreadNotOverlappingAndAboutTheAskedShare(double percent) {
+        long size = 1L << 30;
+        ChunkPlan plan;
+        try (IoContext io = new IoContext("t", 1, 4 << 20)) {
+            plan = new Verifier(new SizedTarget(new MemoryTarget(4096), size), io, System::nanoTime)
+                    .samplePlan(percent, new java.util.Random(1));
+        }
+        List<Chunk> chunks = java.util.stream.LongStream.range(0, plan.count()).mapToObj(plan::chunk).toList();
+        assertThat(chunks.get(0).offset()).isZero();
+        assertThat(chunks.get(chunks.size() - 1).end()).isEqualTo(size);
+        for (int i = 1; i < chunks.size(); i++) {
+            assertThat(chunks.get(i).offset()).isGreaterThanOrEqualTo(chunks.get(i - 1).end());
+            assertThat(chunks.get(i).offset() % 512).isZero();
+        }
+        assertThat((double) plan.totalBytes() / size * 100).isBetween(percent, percent + 0.2);
+    }
+
+    /** A target that only reports a size, for planning tests. */
+    private record SizedTarget(MemoryTarget base, long size) implements BlockTarget {
+        @Override
+        public TargetInfo info() {
+            TargetInfo i = base.info();
+            return new TargetInfo(i.path(), i.name(), i.identity(), size, i.logicalBlockSize(), i.physicalBlockSize(),
+                    0, false, i.ioMode());
+        }
+
+        @Override
+        public void write(long offset, java.nio.ByteBuffer src) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void read(long offset, java.nio.ByteBuffer dst) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void sync() {
+        }
+
+        @Override
+        public void dropCache() {
+        }
+
+        @Override
+        public void requireSupport(RangeOperation op) {
+        }
+
+        @Override
+        public void rangeOperation(RangeOperation op, long offset, long length) {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

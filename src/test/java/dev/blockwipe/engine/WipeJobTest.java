@@ -1,0 +1,231 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.testing.Expected;
+import dev.blockwipe.testing.MemoryTarget;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class WipeJobTest {
+    /** Not a multiple of the block size, so every sweep ends in a short block. */
+    private static final int SIZE = 3 * 1024 * 1024 + 3 * 4096 + 512;
+    private static final int BLOCK = 64 * 1024;
+
+    static List<WipeMethod> overwriteMethods() {
+        List<WipeMethod> list = new ArrayList<>(WipeMethods.all().stream()
+                .filter(m -> !m.technique().isRangeOperation()).toList());
+        list.add(WipeMethods.custom("0x00,0xff,random,0x924924"));
+        return list;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("overwriteMethods")
+    void everyPassLeavesExactlyItsPattern(WipeMethod method) throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+        List<byte[]> afterEachPass = new ArrayList<>();
+        WipeResult result = job(WipeRequest.of(method).withVerification(new Verification.Last()).withQueueDepth(3))
+                .run(target, e -> {
+                    if (e instanceof WipeEvent.PassDone) {
+                        afterEachPass.add(target.data().clone());
+                    }
+                }, new CancelToken());
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.passes()).hasSize(method.passCount());
+        assertThat(afterEachPass).hasSize(method.passCount());
+        for (int i = 0; i < method.passCount(); i++) {
+            Pattern pattern = result.plan().passes().get(i).pattern();
+            assertThat(Arrays.equals(afterEachPass.get(i), Expected.bytes(pattern, SIZE)))
+                    .as("pass %d (%s) content", i + 1, pattern.describe()).isTrue();
+            assertThat(result.passes().get(i).bytesWritten()).isEqualTo(SIZE);
+        }
+        assertThat(result.verification().passed()).isTrue();
+        assertThat(result.verification().bytesVerified()).isEqualTo(SIZE);
+    }
+
+    @Test
+    void randomPassesUseAFreshKeyEachAndDoDComplementsItsRandomByte() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("dod").orElseThrow())).run(target, WipeListener.NONE, new CancelToken());
+        List<Pattern> p = result.plan().passes().stream().map(Pass::pattern).toList();
+        assertThat(((Pattern.Repeating) p.get(1)).unit()).isEqualTo(((Pattern.Repeating) p.get(0)).complement().unit());
+        assertThat(((Pattern.Repeating) p.get(5)).unit()).isEqualTo(((Pattern.Repeating) p.get(4)).complement().unit());
+        assertThat(p.get(2)).isInstanceOf(Pattern.Random.class).isNotEqualTo(p.get(6));
+    }
+
+    @Test
+    void blankingAddsAFinalVerifiedZeroPass() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("random").orElseThrow()).withBlank(true))
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.passes()).extracting(PassResult::blanking).containsExactly(false, true);
+        assertThat(result.verification().expected()).isEqualTo("0x00");
+        assertThat(target.data()).containsOnly((byte) 0);
+    }
+
+    @Test
+    void writesOfAMisalignedPartitionAreAlignedOnTheDiskAfterTheFirst() throws Exception {
+        MemoryTarget target = new MemoryTarget(8 * 1024 * 1024, 512, 4096, 512, false);
+        job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(1 << 20).withQueueDepth(1))
+                .run(target, WipeListener.NONE, new CancelToken());
+        List<long[]> writes = target.writes();
+        assertThat(writes.get(0)).containsExactly(0, (1 << 20) - 512);
+        assertThat(writes.subList(1, writes.size())).allSatisfy(w -> assertThat((w[0] + 512) % (1 << 20)).isZero());
+        assertThat(writes.stream().mapToLong(w -> w[1]).sum()).isEqualTo(8 * 1024 * 1024);
+    }
+
+    @Test
+    void eventsComeInOrder() throws Exception {
+        List<String> names = new ArrayList<>();
+        job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(new MemoryTarget(SIZE), e -> names.add(e.getClass().getSimpleName()), new CancelToken());
+        List<String> compact = new ArrayList<>();
+        for (String n : names) {
+            if (compact.isEmpty() || !compact.get(compact.size() - 1).equals(n)) {
+                compact.add(n);
+            }
+        }
+        assertThat(compact).containsExactly("Started", "PassStarted", "Progress", "PassDone", "VerifyStarted",
+                "Progress", "Verified", "Finished");
+    }
+
+    @Test
+    void cancellationStopsBetweenBlocksAndCountsOnlyWhatWasWritten() throws Exception {
+        CancelToken cancel = new CancelToken();
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).cancellingAfterWrites(5, cancel);
+        List<WipeEvent> events = new ArrayList<>();
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withQueueDepth(3))
+                .run(target, events::add, cancel);
+
+        assertThat(result.state()).isEqualTo(FinalState.CANCELLED);
+        assertThat(events.get(events.size() - 1)).isInstanceOf(WipeEvent.Cancelled.class);
+        long zeroBlocks = 0;
+        for (int off = 0; off < SIZE; off += BLOCK) {
+            byte[] block = Arrays.copyOfRange(target.data(), off, Math.min(SIZE, off + BLOCK));
+            if (Arrays.equals(block, new byte[block.length])) {
+                zeroBlocks += block.length;
+            }
+        }
+        assertThat(result.bytesWritten()).isLessThan(SIZE).isEqualTo(zeroBlocks)
+                .isEqualTo(target.writes().stream().mapToLong(w -> w[1]).sum());
+        assertThat(target.syncs()).as("what was written is synced").isPositive();
+        assertThat(result.verification()).as("no read-back after a cancel").isNull();
+    }
+
+    @Test
+    void aWriteErrorFailsTheJobWithTheDeviceAndOffset() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE).failingWriteAt(1 << 20);
+        List<WipeEvent> events = new ArrayList<>();
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withQueueDepth(1))
+                .run(target, events::add, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.IO_ERROR);
+        assertThat(result.errors()).containsExactly("/dev/mem0: pwrite at 1048576 failed: EIO (Input/output error)");
+        assertThat(result.passes()).singleElement().satisfies(p -> assertThat(p.bytesWritten()).isEqualTo(1 << 20));
+        assertThat(events.get(events.size() - 1)).isInstanceOf(WipeEvent.Failed.class);
+    }
+
+    @Test
+    void aReadErrorDuringTheReadBackFailsTheJob() throws Exception {
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(new MemoryTarget(SIZE).failingReadAt(4096), WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.errors().get(0)).contains("pread at 0 failed: EIO");
+    }
+
+    @Test
+    void aMismatchInTheReadBackIsVerifyFailed() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(target, e -> {
+                    if (e instanceof WipeEvent.PassDone) {
+                        target.data()[12345] = 1;
+                    }
+                }, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.VERIFY_FAILED);
+        assertThat(result.verification().firstMismatch()).isEqualTo(12345);
+        assertThat(result.verification().mismatchRanges()).containsExactly(new ByteRange(12288, 512));
+    }
+
+    @Test
+    void rangeMethodsRefuseDevicesWithoutSupportBeforeWriting() {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+        byte[] before = target.data().clone();
+        assertThatThrownBy(() -> job(WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()))
+                .run(target, WipeListener.NONE, new CancelToken()))
+                .isInstanceOf(OperationNotSupportedException.class)
+                .hasMessage("/dev/mem0: BLKZEROOUT: not supported by this device");
+        assertThat(target.data()).isEqualTo(before);
+    }
+
+    @Test
+    void zeroOutRunsOnTheDeviceAndIsReadBack() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).supporting(RangeOperation.ZERO_OUT);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()))
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.passes().get(0).stage()).isEqualTo(Stage.RANGE);
+        assertThat(result.verification().bytesVerified()).isEqualTo(SIZE);
+        assertThat(target.writes()).isEmpty();
+        assertThat(target.data()).containsOnly((byte) 0);
+    }
+
+    @Test
+    void discardWithoutReadBackSaysItIsNoSanitization() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE).supporting(RangeOperation.DISCARD);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("discard").orElseThrow())
+                .withVerification(new Verification.Off())).run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.warnings()).anyMatch(w -> w.contains("not a sanitization method"));
+    }
+
+    @Test
+    void blockSizeMustBeAMultipleOfTheLogicalBlockSize() {
+        MemoryTarget target = new MemoryTarget(SIZE, 4096, 4096, 0, false);
+        assertThatThrownBy(() -> job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(6144))
+                .run(target, WipeListener.NONE, new CancelToken()))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("/dev/mem0: block size 6144 is not a multiple of the logical block size (4096 bytes)");
+        assertThat(target.writes()).isEmpty();
+    }
+
+    @Test
+    void contradictoryOptionsAreRefusedUpFront() {
+        assertThatThrownBy(() -> WipeRequest.of(WipeMethods.byName("nist-clear").orElseThrow())
+                .withVerification(new Verification.Off()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("includes a verification");
+        assertThatThrownBy(() -> WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()).withBlank(true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not overwrite");
+    }
+
+    @Test
+    void buffersStayBoundedWhateverTheBlockSizeAndDepth() {
+        WipePlan plan = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())
+                .withBlockSize(64 << 20).withQueueDepth(8)).plan(new MemoryTarget(4096).info());
+        assertThat((long) plan.blockSize() * plan.queueDepth()).isLessThanOrEqualTo(128L << 20);
+    }
+
+    @Test
+    void rotationalDevicesGetOneRequestAtATime() {
+        WipeJob job = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()));
+        assertThat(job.plan(new MemoryTarget(4096, 512, 4096, 0, true).info()).queueDepth()).isEqualTo(1);
+        assertThat(job.plan(new MemoryTarget(4096, 512, 4096, 0, false).info()).queueDepth()).isGreaterThan(1);
+    }
+
+    private static WipeJob job(WipeRequest request) {
+        WipeRequest sized = request.blockSize() == 0 ? request.withBlockSize(BLOCK) : request;
+        return new WipeJob(sized, new SecureRandom(), System::nanoTime);
+    }
+
+    private static MemoryTarget randomFilled(MemoryTarget target) {
+        new Random(42).nextBytes(target.data());
+        return target;
+    }
+}

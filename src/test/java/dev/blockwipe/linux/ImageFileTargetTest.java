@@ -1,0 +1,121 @@
+package dev.blockwipe.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.Verification;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.testing.Expected;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Image files through the real native path (no root needed). */
+class ImageFileTargetTest {
+    private final LinuxTargets targets = new LinuxTargets();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} bytes")
+    @ValueSource(ints = {1, 511, 513, 4097, (1 << 20) + 7, 3 << 20})
+    void oddSizesAreWipedToTheLastByteAndKeepTheirSize(int size) throws Exception {
+        Path file = randomFile("odd.img", size);
+        WipeResult result = wipe(file, WipeRequest.of(WipeMethods.custom("random,0x924924")).withBlockSize(64 << 10));
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(Files.size(file)).isEqualTo(size);
+        assertThat(Files.readAllBytes(file)).isEqualTo(Expected.bytes(Pattern.Repeating.of(0x92, 0x49, 0x24), size));
+        assertThat(result.verification().bytesVerified()).isEqualTo(size);
+    }
+
+    @Test
+    void filesOnAFileSystemWithDirectIoAreWrittenWithODirect() throws Exception {
+        Path file = randomFile("d.img", 1 << 20);
+        try (BlockTarget t = targets.open(file.toString(), Access.WRITE, null)) {
+            assertThat(t.info().ioMode()).isEqualTo(IoMode.DIRECT);
+            assertThat(t.info().name()).isEqualTo("d.img");
+        }
+    }
+
+    @Test
+    void zeroOutAndDiscardUseFallocateAndLeaveZeroes() throws Exception {
+        for (String method : new String[] {"zeroout", "discard"}) {
+            Path file = randomFile(method + ".img", 5 << 20);
+            WipeResult result = wipe(file, WipeRequest.of(WipeMethods.byName(method).orElseThrow()));
+            assertThat(result.state()).as(method).isEqualTo(FinalState.ERASED);
+            assertThat(Files.readAllBytes(file)).as(method).containsOnly((byte) 0);
+            assertThat(Files.size(file)).isEqualTo(5 << 20);
+        }
+    }
+
+    @Test
+    void secureDiscardIsRefusedOnFilesBeforeWriting() throws Exception {
+        Path file = randomFile("s.img", 1 << 20);
+        byte[] before = Files.readAllBytes(file);
+        assertThatThrownBy(() -> wipe(file, WipeRequest.of(WipeMethods.byName("secure-discard").orElseThrow())))
+                .isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("BLKSECDISCARD: not supported by this image file");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
+    void aFileReplacedAfterConfirmationIsRefused() throws Exception {
+        Path file = randomFile("r.img", 1 << 20);
+        TargetIdentity confirmed = targets.probe(file.toString()).identity();
+        Files.move(file, dir.resolve("old.img"));
+        randomFile("r.img", 1 << 20);
+        assertThatThrownBy(() -> targets.open(file.toString(), Access.WRITE, confirmed))
+                .isInstanceOfSatisfying(TargetRefusedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(TargetRefusedException.Reason.IDENTITY_CHANGED))
+                .hasMessageContaining("was replaced");
+    }
+
+    @Test
+    void emptyFilesAreRefused() throws Exception {
+        Path file = Files.createFile(dir.resolve("empty.img"));
+        assertThatThrownBy(() -> targets.open(file.toString(), Access.WRITE, null))
+                .isInstanceOfSatisfying(TargetRefusedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(TargetRefusedException.Reason.EMPTY));
+    }
+
+    @Test
+    void probingTellsSizeAndBlockSizesWithoutWriting() throws Exception {
+        Path file = randomFile("p.img", 12345);
+        byte[] before = Files.readAllBytes(file);
+        TargetInfo info = targets.probe(file.toString());
+        assertThat(info.size()).isEqualTo(12345);
+        assertThat(info.logicalBlockSize()).isGreaterThanOrEqualTo(512);
+        assertThat(info.physicalBlockSize()).isEqualTo(4096);
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    private WipeResult wipe(Path file, WipeRequest request) throws Exception {
+        try (BlockTarget t = targets.open(file.toString(), Access.WRITE, null)) {
+            return new WipeJob(request.withVerification(new Verification.Last())).run(t, WipeListener.NONE, new CancelToken());
+        }
+    }
+
+    private Path randomFile(String name, int size) throws Exception {
+        byte[] data = new byte[size];
+        new Random(size).nextBytes(data);
+        return Files.write(dir.resolve(name), data);
+    }
+}

@@ -1,0 +1,128 @@
+package dev.blockwipe.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.Verification;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.Expected;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Wipes of real loop devices that the tests create (root only; CI runs as root). */
+class LoopDeviceTest {
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsLoopDevices() {
+        LoopDevice.assumeAvailable();
+    }
+
+    @Test
+    void zeroWithVerificationLeavesExactlyZeroes() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 64 * MIB)) {
+            loop.fillRandom(loop.path(), 1);
+            Cli cli = Cli.run("wipe", loop.path(), "--method", "zero", "--yes=" + loop.name());
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(cli.out()).contains("ERASED", "64 MiB verified, no differences");
+            Sh.run("cmp", "-n", String.valueOf(64 * MIB), loop.path(), "/dev/zero");
+        }
+    }
+
+    @Test
+    void dodShortLeavesTheFinalRandomPass() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
+            loop.fillRandom(loop.path(), 2);
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
+                        .withVerification(new Verification.All())).run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.passes()).allSatisfy(p -> assertThat(p.verification().passed()).isTrue());
+            byte[] expected = Expected.bytes(result.plan().lastPass().pattern(), (int) (32 * MIB));
+            assertThat(LoopDevice.read(loop.path(), 0, (int) (32 * MIB))).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void wipingOnePartitionLeavesTheOtherAndThePartitionTableIntact() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 96 * MIB)) {
+            loop.partition("label: gpt\n,40M\n,\n");
+            Sh.run("mkfs.ext4", "-q", "-F", loop.partition(1));
+            loop.fillRandom(loop.partition(2), 3);
+            String other = LoopDevice.sha256(loop.partition(2));
+            byte[] table = LoopDevice.read(loop.path(), 0, (int) MIB);
+
+            Cli cli = Cli.run("wipe", loop.partition(1), "-m", "zero", "--yes=" + loop.name() + "p1");
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(LoopDevice.allZero(loop.partition(1))).isTrue();
+            assertThat(LoopDevice.sha256(loop.partition(2))).isEqualTo(other);
+            assertThat(LoopDevice.read(loop.path(), 0, (int) MIB)).isEqualTo(table);
+        }
+    }
+
+    @Test
+    void zeroOutAndDiscardRunOnTheDeviceAndReadBackZeroes() throws Exception {
+        for (String method : new String[] {"zeroout", "discard"}) {
+            try (LoopDevice loop = LoopDevice.create(dir, 48 * MIB)) {
+                loop.fillRandom(loop.path(), 4);
+                Cli cli = Cli.run("wipe", loop.path(), "-m", method, "--yes=" + loop.name());
+                assertThat(cli.exitCode()).as(method + ": " + cli.err()).isZero();
+                assertThat(LoopDevice.allZero(loop.path())).as(method).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aFileSystemWithoutDirectIoGetsBufferedWritesSyncedAsTheyGo() throws Exception {
+        Path ramfs = java.nio.file.Files.createDirectory(dir.resolve("ramfs"));
+        Sh.run("mount", "-t", "ramfs", "ramfs", ramfs.toString());
+        try {
+            Path img = ramfs.resolve("big.img");
+            try (var f = new java.io.RandomAccessFile(img.toFile(), "rw")) {
+                f.setLength(300 * MIB + 3);
+            }
+            Cli cli = Cli.run("wipe", img.toString(), "-m", "one", "--yes=big.img");
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(cli.err()).contains("buffered, fdatasync every 256 MiB");
+            byte[] tail = LoopDevice.read(img.toString(), 300 * MIB - 5, 8);
+            assertThat(tail).containsOnly((byte) 0xFF);
+        } finally {
+            Sh.run("umount", ramfs.toString());
+        }
+    }
+
+    @Test
+    void aPartitionAtSectorOneIsWrittenAlignedToTheDisk() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
+            loop.partition("label: dos\nstart=1,size=40000\n");
+            loop.fillRandom(loop.partition(1), 5);
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.partition(1), Access.WRITE, null)) {
+                assertThat(t.info().diskOffset()).isEqualTo(512);
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                        .run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.warnings()).anyMatch(w -> w.startsWith("starts 512 bytes past a 4 KiB boundary"));
+            assertThat(LoopDevice.allZero(loop.partition(1))).isTrue();
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.blockwipe.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A loop device over an image file that the test creates and always removes (mounts first). These
+ * are the only block devices tests may touch.
+ */
+public final class LoopDevice implements AutoCloseable {
+    private final Path image;
+    private final String device;
+    private final List<Path> mountPoints = new ArrayList<>();
+
+    private LoopDevice(Path image, String device) {
+        this.image = image;
+        this.device = device;
+    }
+
+    /** Skips the calling test, with the reason, where loop devices cannot be made. */
+    public static void assumeAvailable() {
+        assumeTrue(Sh.isRoot(), "needs root to create loop devices (CI runs as root)");
+        assumeTrue(Files.exists(Path.of("/dev/loop-control")), "needs the loop driver (/dev/loop-control)");
+        assumeTrue(Sh.onPath("losetup"), "needs losetup (util-linux)");
+    }
+
+    /**
+     * @param dir     where the image file goes (a folder on /dev/shm makes a memory-backed device)
+     * @param options extra losetup options ("-r" read-only, "--sector-size" "4096", "--direct-io=on")
+     */
+    public static LoopDevice create(Path dir, long size, String... options) throws IOException {
+        assumeAvailable();
+        Path image = Files.createTempFile(dir, "blockwipe-test-", ".img");
+        try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+            f.setLength(size);
+        }
+        List<String> cmd = new ArrayList<>(List.of("losetup", "-f", "--show", "-P"));
+        cmd.addAll(List.of(options));
+        cmd.add(image.toString());
+        try {
+            return new LoopDevice(image, Sh.run(cmd.toArray(String[]::new)));
+        } catch (AssertionError e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    public String path() {
+        return device;
+    }
+
+    public String name() {
+        return Path.of(device).getFileName().toString();
+    }
+
+    public Path image() {
+        return image;
+    }
+
+    public String partition(int n) {
+        return device + "p" + n;
+    }
+
+    /** Writes a partition table with sfdisk (script syntax) and has the kernel add the partitions. */
+    public LoopDevice partition(String sfdiskScript) {
+        assumeTrue(Sh.onPath("sfdisk"), "needs sfdisk (Debian package fdisk)");
+        Sh.runWithInput(sfdiskScript, "sfdisk", "-q", "--force", "--no-reread", device);
+        Sh.run("partx", "-a", device);
+        return this;
+    }
+
+    public LoopDevice fillRandom(String path, long seed) throws IOException {
+        byte[] buf = new byte[1 << 20];
+        Random random = new Random(seed);
+        long size = sizeOf(path);
+        try (RandomAccessFile f = new RandomAccessFile(path, "rw")) {
+            for (long off = 0; off < size; off += buf.length) {
+                random.nextBytes(buf);
+                f.write(buf, 0, (int) Math.min(buf.length, size - off));
+            }
+            f.getFD().sync();
+        }
+        return this;
+    }
+
+    public void mount(String partitionPath, Path mountPoint) {
+        Sh.run("mount", partitionPath, mountPoint.toString());
+        mountPoints.add(mountPoint);
+    }
+
+    /** Bytes in a block device or file. */
+    public static long sizeOf(String path) throws IOException {
+        Path p = Path.of(path);
+        return Files.isRegularFile(p) ? Files.size(p) : Long.parseLong(Sh.run("blockdev", "--getsize64", path));
+    }
+
+    public static String sha256(String path) throws IOException {
+        try (InputStream in = Files.newInputStream(Path.of(path))) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 20];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                md.update(buf, 0, n);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** True when every byte of {@code path} is zero (read through the page cache, as an auditor's cmp would). */
+    public static boolean allZero(String path) throws IOException {
+        try (InputStream in = Files.newInputStream(Path.of(path))) {
+            byte[] buf = new byte[1 << 20];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] != 0) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    public static byte[] read(String path, long offset, int length) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(path, "r")) {
+            byte[] out = new byte[length];
+            f.seek(offset);
+            f.readFully(out);
+            return out;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        AssertionError failure = null;
+        for (Path mp : mountPoints) {
+            try {
+                Sh.run("umount", mp.toString());
+            } catch (AssertionError e) {
+                failure = e;
+            }
+        }
+        try {
+            Sh.run("losetup", "-d", device);
+        } catch (AssertionError e) {
+            failure = failure == null ? e : failure;
+        }
+        Files.deleteIfExists(image);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

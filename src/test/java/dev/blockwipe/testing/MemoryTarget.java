@@ -1,0 +1,134 @@
+package dev.blockwipe.testing;
+
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.RangeOperation;
+import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetIoException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** An in-memory target for engine tests: records every request, can fail or cancel on cue. */
+public final class MemoryTarget implements BlockTarget {
+    private final TargetInfo info;
+    private final byte[] data;
+    private final List<long[]> writes = new ArrayList<>();
+    private final Set<RangeOperation> supported = EnumSet.noneOf(RangeOperation.class);
+    private long failWriteAt = -1;
+    private long failReadAt = -1;
+    private CancelToken cancelToken;
+    private int cancelAfterWrites = -1;
+    private int syncs;
+
+    public MemoryTarget(int size) {
+        this(size, 512, 4096, 0, false);
+    }
+
+    public MemoryTarget(int size, int logical, int physical, long diskOffset, boolean rotational) {
+        this.info = new TargetInfo("/dev/mem0", "mem0", TargetIdentity.device(250, 0), size, logical, physical,
+                diskOffset, rotational, IoMode.DIRECT);
+        this.data = new byte[size];
+    }
+
+    public MemoryTarget supporting(RangeOperation... ops) {
+        supported.addAll(List.of(ops));
+        return this;
+    }
+
+    /** The write that covers {@code offset} fails with EIO. */
+    public MemoryTarget failingWriteAt(long offset) {
+        this.failWriteAt = offset;
+        return this;
+    }
+
+    /** The read that covers {@code offset} fails with EIO. */
+    public MemoryTarget failingReadAt(long offset) {
+        this.failReadAt = offset;
+        return this;
+    }
+
+    /** Cancels {@code token} once {@code n} writes have completed. */
+    public MemoryTarget cancellingAfterWrites(int n, CancelToken token) {
+        this.cancelAfterWrites = n;
+        this.cancelToken = token;
+        return this;
+    }
+
+    public byte[] data() {
+        return data;
+    }
+
+    public synchronized List<long[]> writes() {
+        return List.copyOf(writes);
+    }
+
+    public synchronized int syncs() {
+        return syncs;
+    }
+
+    @Override
+    public TargetInfo info() {
+        return info;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer src) throws IOException {
+        int n = src.remaining();
+        check(offset, n, failWriteAt, "pwrite");
+        src.duplicate().get(data, (int) offset, n);
+        synchronized (this) {
+            writes.add(new long[] {offset, n});
+            if (cancelToken != null && writes.size() >= cancelAfterWrites) {
+                cancelToken.cancel();
+            }
+        }
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer dst) throws IOException {
+        int n = dst.remaining();
+        check(offset, n, failReadAt, "pread");
+        dst.duplicate().put(data, (int) offset, n);
+    }
+
+    private void check(long offset, int n, long failAt, String op) throws TargetIoException {
+        if (offset % info.logicalBlockSize() != 0 || offset + n > data.length) {
+            throw new TargetIoException(info.path(), op, offset, 22, "EINVAL", "Invalid argument");
+        }
+        if (failAt >= offset && failAt < offset + n) {
+            throw new TargetIoException(info.path(), op, offset, 5, "EIO", "Input/output error");
+        }
+    }
+
+    @Override
+    public synchronized void sync() {
+        syncs++;
+    }
+
+    @Override
+    public void dropCache() {
+    }
+
+    @Override
+    public void requireSupport(RangeOperation op) throws OperationNotSupportedException {
+        if (!supported.contains(op)) {
+            throw new OperationNotSupportedException(info.path(), op.deviceCall(), "device");
+        }
+    }
+
+    @Override
+    public void rangeOperation(RangeOperation op, long offset, long length) {
+        java.util.Arrays.fill(data, (int) offset, (int) (offset + length), (byte) 0);
+    }
+
+    @Override
+    public void close() {
+    }
+}
