@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The typed confirmation: every target must be named, by {@code --yes=NAME} (its device name, file
@@ -28,7 +29,8 @@ final class Confirmation {
         this.prompt = prompt;
     }
 
-    void confirmAll(List<TargetInfo> targets) throws IOException {
+    /** @param contents what is on each target, shown at the prompt */
+    void confirmAll(List<TargetInfo> targets, Function<TargetInfo, String> contents) throws IOException {
         for (String name : yes) {
             if (targets.stream().noneMatch(t -> names(t, name))) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes names no target of this command (targets: "
@@ -46,7 +48,8 @@ final class Confirmation {
                 throw new TargetRefusedException(t.path(), Reason.NOT_CONFIRMED,
                         "not confirmed: pass --yes=" + t.name() + " (standard input is not a terminal to ask on)");
             }
-            prompt.printf("All data on %s will be destroyed. Type %s to confirm: ", t.describe(), t.name());
+            prompt.printf("%s %s.%nAll data on it will be destroyed. Type %s to confirm: ", t.describe(), contents.apply(t),
+                    t.name());
             prompt.flush();
             String answer = terminal.readLine();
             if (answer == null || !answer.trim().equals(t.name())) {

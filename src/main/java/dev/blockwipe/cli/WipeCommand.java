@@ -1,10 +1,17 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeJob;
@@ -13,6 +20,8 @@ import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.linux.Blkid;
+import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
 import java.io.BufferedReader;
@@ -21,7 +30,9 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,14 +88,22 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = {"-n", "--no-act"}, description = "Check, confirm and open the targets, print the plan, write nothing.")
     private boolean noAct;
 
+    @Option(names = "--force", description = "Wipe although a fact could not be read, or an image file backs a loop device."
+            + " Never overrides: system disk, mounted, swap, held by RAID/LVM/dm, read-only.")
+    private boolean force;
+
     private final TargetOpener opener;
+    private final InventorySource inventory;
+    private final Preflight preflight;
 
     WipeCommand() {
-        this(new LinuxTargets());
+        this(new LinuxTargets(), new LinuxInventory(false), new Blkid());
     }
 
-    WipeCommand(TargetOpener opener) {
+    WipeCommand(TargetOpener opener, InventorySource inventory, SignatureProbe probe) {
         this.opener = opener;
+        this.inventory = inventory;
+        this.preflight = new Preflight(probe);
     }
 
     @Override
@@ -96,7 +115,9 @@ final class WipeCommand implements Callable<Integer> {
         for (String path : targets) {
             infos.add(opener.probe(path));
         }
-        new Confirmation(yes, terminalInput(), err).confirmAll(infos);
+        Map<TargetInfo, SafetyVerdict> verdicts = judge(infos, err);
+        new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t).describe());
+        judge(infos, null); // again, right before the open: the facts may have changed while the user typed
         List<BlockTarget> opened = openAll(infos);
         List<WipeJob> jobs = new ArrayList<>();
         try {
@@ -169,6 +190,36 @@ final class WipeCommand implements Callable<Integer> {
                     + ", not " + text);
         }
         return (int) bytes;
+    }
+
+    /**
+     * The safety verdict of every target from a fresh inventory; a blocked one stops the command.
+     * Reading the inventory must succeed: without it nothing can be judged, so nothing is wiped.
+     *
+     * @param err where what --force overrides is announced, or null to stay quiet
+     */
+    private Map<TargetInfo, SafetyVerdict> judge(List<TargetInfo> infos, PrintWriter err) throws IOException {
+        DeviceInventory devices;
+        try {
+            devices = inventory.scan();
+        } catch (IOException e) {
+            throw new TargetRefusedException(infos.get(0).path(), Reason.BLOCKED,
+                    "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
+        }
+        Map<TargetInfo, SafetyVerdict> verdicts = new LinkedHashMap<>();
+        for (TargetInfo info : infos) {
+            SafetyVerdict plain = preflight.verdict(devices, info, false);
+            SafetyVerdict verdict = force ? preflight.verdict(devices, info, true) : plain;
+            if (verdict instanceof SafetyVerdict.Blocked b) {
+                throw new TargetRefusedException(info.path(), Reason.BLOCKED, "refused: " + b.describe()
+                        + (b.reason().forceOverrides() ? " (--force overrides this)" : ""));
+            }
+            if (plain instanceof SafetyVerdict.Blocked b && err != null) {
+                err.println("blockwipe: " + info.path() + ": --force: going ahead although " + b.describe());
+            }
+            verdicts.put(info, verdict);
+        }
+        return verdicts;
     }
 
     /** All or nothing: a target that cannot be opened stops the command before any write. */

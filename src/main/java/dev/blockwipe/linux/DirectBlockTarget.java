@@ -7,7 +7,6 @@ import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.RangeOperation;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetKind;
@@ -198,11 +197,5 @@ final class DirectBlockTarget implements BlockTarget {
         if (failure != null) {
             throw failure;
         }
-    }
-
-    static TargetIdentity identity(Statx st) {
-        return st.isBlockDevice()
-                ? TargetIdentity.device(st.rdevMajor(), st.rdevMinor())
-                : TargetIdentity.file(st.devMajor(), st.devMinor(), st.inode());
     }
 }

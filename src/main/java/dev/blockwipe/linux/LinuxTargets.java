@@ -67,16 +67,16 @@ public final class LinuxTargets implements TargetOpener {
             if (opened == null) {
                 throw Errno.exception(path, "statx", -1, Errno.last());
             }
-            TargetIdentity identity = DirectBlockTarget.identity(opened);
-            if (!identity.equals(DirectBlockTarget.identity(before)) || expected != null && !identity.equals(expected)) {
-                throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "the opened node is " + identity.describe()
-                        + ", not the " + (expected != null ? expected : DirectBlockTarget.identity(before)).describe()
-                        + " that was confirmed: it was replaced in between; list the devices again");
+            if (!node(opened, 0, "").sameNode(node(before, 0, ""))) {
+                throw replaced(path, node(opened, 0, ""), node(before, 0, ""));
             }
             SysfsBlock sysfs = device ? SysfsBlock.of(sysfsRoot, opened.rdevMajor(), opened.rdevMinor()) : null;
             TargetInfo info = device
-                    ? deviceInfo(path, fd, identity, sysfs, mode, access)
-                    : fileInfo(path, opened, identity, mode);
+                    ? deviceInfo(path, fd, opened, sysfs, mode, access)
+                    : fileInfo(path, opened, mode);
+            if (expected != null && !info.identity().equals(expected)) {
+                throw replaced(path, info.identity(), expected);
+            }
             if (info.size() == 0) {
                 throw new TargetRefusedException(path, Reason.EMPTY, "is empty (0 bytes): nothing to wipe");
             }
@@ -92,6 +92,17 @@ public final class LinuxTargets implements TargetOpener {
             closeQuietly(fd, e);
             throw e;
         }
+    }
+
+    private static TargetIdentity node(Statx st, long size, String serial) {
+        return st.isBlockDevice()
+                ? TargetIdentity.device(st.rdevMajor(), st.rdevMinor(), size, serial)
+                : TargetIdentity.file(st.devMajor(), st.devMinor(), st.inode(), size);
+    }
+
+    private static TargetRefusedException replaced(String path, TargetIdentity found, TargetIdentity confirmed) {
+        return new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "is now " + found.describe() + ", not the "
+                + confirmed.describe() + " that was confirmed: it was replaced in between; list the devices again");
     }
 
     private static Statx stat(String path) throws TargetException {
@@ -126,7 +137,7 @@ public final class LinuxTargets implements TargetOpener {
         };
     }
 
-    private static TargetInfo deviceInfo(String path, int fd, TargetIdentity identity, SysfsBlock sysfs, IoMode mode,
+    private static TargetInfo deviceInfo(String path, int fd, Statx st, SysfsBlock sysfs, IoMode mode,
                                          Access access) throws TargetException {
         long[] size = new long[1];
         if (LibC.ioctl(fd, BlockIoctl.BLKGETSIZE64, size) != 0) {
@@ -141,6 +152,7 @@ public final class LinuxTargets implements TargetOpener {
         // (one request at a time is never harmful).
         long diskOffset = sysfs == null ? 0 : sysfs.partitionStartBytes().orElse(0);
         boolean rotational = sysfs == null || sysfs.queue("rotational").orElse(1) != 0;
+        TargetIdentity identity = node(st, size[0], sysfs == null ? "" : sysfs.serial());
         return new TargetInfo(path, deviceName(path), identity, size[0], logical, Math.max(physical, logical),
                 diskOffset, rotational, mode);
     }
@@ -149,9 +161,9 @@ public final class LinuxTargets implements TargetOpener {
      * Image files: 512-byte units (or the file system's O_DIRECT alignment where statx reports it),
      * 4096-byte physical blocks, never rotational as far as the request pattern is concerned.
      */
-    private static TargetInfo fileInfo(String path, Statx st, TargetIdentity identity, IoMode mode) {
+    private static TargetInfo fileInfo(String path, Statx st, IoMode mode) {
         int logical = mode == IoMode.DIRECT ? Math.max(512, st.dioOffsetAlign()) : 512;
-        return new TargetInfo(path, Path.of(path).getFileName().toString(), identity, st.size(), logical,
+        return new TargetInfo(path, Path.of(path).getFileName().toString(), node(st, st.size(), ""), st.size(), logical,
                 Math.max(4096, logical), 0, false, mode);
     }
 

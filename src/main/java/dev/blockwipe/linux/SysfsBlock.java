@@ -37,6 +37,11 @@ final class SysfsBlock {
         return readLong(queue);
     }
 
+    /** The serial number of the disk (a partition's disk), or empty. */
+    String serial() {
+        return SysfsScanner.identity(isPartition() ? dir.getParent() : dir).serial();
+    }
+
     /** Where a partition starts on its disk, in bytes (sysfs counts 512-byte sectors whatever the block size). */
     OptionalLong partitionStartBytes() {
         if (!isPartition()) {

@@ -1,0 +1,68 @@
+package dev.blockwipe.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.Partition;
+import dev.blockwipe.linux.LinuxInventory;
+import dev.blockwipe.report.InventoryJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code blockwipe list}: every disk and partition, what is on it, whether it is in use, the verdict. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List disks and partitions with model, serial, size, contents, mounts and the safety verdict.")
+final class ListCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--json", description = "Print the inventory as one JSON object.")
+    private boolean json;
+
+    @Option(names = {"-a", "--all"}, description = "Include unattached loop devices and unset zram devices.")
+    private boolean all;
+
+    private final InventorySource source;
+
+    ListCommand() {
+        this(new LinuxInventory(true));
+    }
+
+    ListCommand(InventorySource source) {
+        this.source = source;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        DeviceInventory inventory = source.scan();
+        List<Disk> disks = all ? inventory.disks() : inventory.visibleDisks();
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper();
+            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).inventory(inventory, disks)));
+            return ExitCode.OK;
+        }
+        DeviceTable table = new DeviceTable();
+        for (Disk d : disks) {
+            table.disk(d);
+            for (int i = 0; i < d.partitions().size(); i++) {
+                Partition p = d.partitions().get(i);
+                table.partition(p, i == d.partitions().size() - 1);
+            }
+        }
+        table.print(out);
+        if (inventory.usage().problem() != null) {
+            out.println();
+            out.println("Every device is blocked: " + inventory.usage().problem());
+        }
+        return ExitCode.OK;
+    }
+}

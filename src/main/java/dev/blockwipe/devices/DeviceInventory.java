@@ -1,0 +1,43 @@
+package dev.blockwipe.devices;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Every disk and partition of the machine at one moment, with usage and verdicts.
+ *
+ * @param disks     whole devices in /sys/block order, each with its partitions
+ * @param usage     the mounts and swap they were judged against
+ * @param scannedAt when the facts were read
+ */
+public record DeviceInventory(List<Disk> disks, UsageFacts usage, Instant scannedAt) {
+    public DeviceInventory {
+        disks = List.copyOf(disks);
+    }
+
+    /** Disks and partitions, each disk followed by its partitions. */
+    public Stream<Device> devices() {
+        return disks.stream().flatMap(d -> Stream.concat(Stream.of(d), d.partitions().stream()));
+    }
+
+    /** Disks a user would want to see: unattached loop devices and unset zram devices are left out. */
+    public List<Disk> visibleDisks() {
+        return disks.stream().filter(d -> !d.placeholder()).toList();
+    }
+
+    public Optional<Device> byNumber(DeviceNumber number) {
+        return devices().filter(d -> d.number().equals(number)).findFirst();
+    }
+
+    /** By kernel name ("sdb1") or path ("/dev/sdb1"). */
+    public Optional<Device> byName(String nameOrPath) {
+        String name = nameOrPath.startsWith("/dev/") ? nameOrPath.substring(5) : nameOrPath;
+        return devices().filter(d -> d.name().equals(name)).findFirst();
+    }
+
+    public Optional<Disk> disk(String name) {
+        return disks.stream().filter(d -> d.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.blockwipe.devices;
+
+/** What the user sees in the kind column. */
+public enum DeviceKind {
+    NVME_SSD("NVMe SSD"), SSD("SSD"), HDD("HDD"), USB("USB"), LOOP("Loop"), VIRTUAL("Virtual"), RAID("RAID"),
+    MAPPER("Mapper");
+
+    private final String label;
+
+    DeviceKind(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public static DeviceKind of(Transport transport, boolean rotational) {
+        return switch (transport) {
+            case NVME -> NVME_SSD;
+            case USB -> USB;
+            case LOOP -> LOOP;
+            case MD -> RAID;
+            case DM -> MAPPER;
+            case VIRTIO, ZRAM -> VIRTUAL;
+            case MMC -> SSD;
+            case SATA, SAS, SCSI, UNKNOWN -> rotational ? HDD : SSD;
+        };
+    }
+}

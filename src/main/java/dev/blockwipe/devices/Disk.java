@@ -1,0 +1,48 @@
+package dev.blockwipe.devices;
+
+import java.util.List;
+
+/**
+ * A whole block device with everything Blockwipe knows about it.
+ *
+ * @param facts       what sysfs says
+ * @param transport   how it is attached
+ * @param kind        what the user sees (NVMe SSD, HDD, ...)
+ * @param identity    sysfs identity, enriched by OSHI where udev data exists
+ * @param signatures  what libblkid found on the whole device
+ * @param usage       mounts, swap, holders of the disk itself and anything on it
+ * @param systemDisk  the running system lives on it (/, /boot, /boot/efi, /usr, /var)
+ * @param partitions  its partitions
+ * @param safety      what the safety rules judge
+ */
+public record Disk(SysfsDisk facts, Transport transport, DeviceKind kind, Identity identity, Signatures signatures,
+                   Usage usage, boolean systemDisk, List<Partition> partitions, SafetyFacts safety) implements Device {
+    public Disk {
+        partitions = List.copyOf(partitions);
+    }
+
+    @Override
+    public String name() {
+        return facts.name();
+    }
+
+    @Override
+    public String path() {
+        return "/dev/" + facts.name();
+    }
+
+    @Override
+    public DeviceNumber number() {
+        return facts.number();
+    }
+
+    @Override
+    public long size() {
+        return facts.sizeSectors() * 512;
+    }
+
+    /** A loop device with nothing attached, a zram device not set up: hidden unless asked for. */
+    public boolean placeholder() {
+        return size() == 0 && (transport == Transport.LOOP || transport == Transport.ZRAM);
+    }
+}

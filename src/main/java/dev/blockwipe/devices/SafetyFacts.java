@@ -1,0 +1,31 @@
+package dev.blockwipe.devices;
+
+import java.util.List;
+
+/**
+ * Everything the safety rules look at for one target, already worded for people. Built by the
+ * inventory for disks and partitions, and by the preflight for image files.
+ *
+ * @param unknown      facts that could not be read ("cannot read /proc/self/mountinfo: ...")
+ * @param systemDisk   why it is (on) the system disk, or null
+ * @param mounted      each way it is mounted ("mounted at /mnt", "sdb1 is mounted at /data")
+ * @param swap         each way it is active swap
+ * @param held         each device built on it ("held by md0")
+ * @param readOnly     why it is read-only, or null
+ * @param size         bytes
+ * @param backs        the loop devices an image file backs, or empty
+ * @param signatures   what libblkid found on it
+ * @param contents     what is inside it, for disks: their partitions' contents ("sdb1: ext4 \"data\"")
+ */
+public record SafetyFacts(List<String> unknown, String systemDisk, List<String> mounted, List<String> swap,
+                          List<String> held, String readOnly, long size, List<String> backs, Signatures signatures,
+                          List<String> contents) {
+    public SafetyFacts {
+        unknown = List.copyOf(unknown);
+        mounted = List.copyOf(mounted);
+        swap = List.copyOf(swap);
+        held = List.copyOf(held);
+        backs = List.copyOf(backs);
+        contents = List.copyOf(contents);
+    }
+}

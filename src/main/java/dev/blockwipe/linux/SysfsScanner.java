@@ -1,0 +1,214 @@
+package dev.blockwipe.linux;
+
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.Identity;
+import dev.blockwipe.devices.SysfsDisk;
+import dev.blockwipe.devices.SysfsPartition;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Reads every block device from sysfs ({@code <root>/block/*}): sizes, queue limits, identity,
+ * partitions, holders and slaves. The root is a constructor argument so tests can build fake
+ * trees. An attribute that is absent is left empty; one that exists but cannot be read is listed
+ * in {@link SysfsDisk#unreadable()}, which blocks the device.
+ */
+public final class SysfsScanner {
+    private final Path root;
+
+    public SysfsScanner(Path sysfsRoot) {
+        this.root = sysfsRoot;
+    }
+
+    public List<SysfsDisk> scan() throws IOException {
+        List<Path> entries = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve("block"))) {
+            dir.forEach(entries::add);
+        }
+        entries.sort(null);
+        List<SysfsDisk> disks = new ArrayList<>(entries.size());
+        for (Path entry : entries) {
+            disks.add(disk(entry));
+        }
+        return disks;
+    }
+
+    /**
+     * Names, sizes and holder lists of every device and partition, read without opening any
+     * device: what changes when a disk appears, goes, is resized, partitioned or taken by dm/md.
+     */
+    public String fingerprint() {
+        StringBuilder sb = new StringBuilder();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve("block"))) {
+            for (Path entry : dir) {
+                Path real = entry.toRealPath();
+                Reader r = new Reader(real, "");
+                sb.append(entry.getFileName()).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"));
+                try (Stream<Path> children = Files.list(real)) {
+                    children.filter(c -> Files.exists(c.resolve("partition"))).sorted()
+                            .forEach(c -> sb.append(' ').append(c.getFileName()).append(new Reader(c, "").links("holders")));
+                }
+                sb.append('\n');
+            }
+        } catch (IOException e) {
+            sb.append("unreadable: ").append(e.getMessage());
+        }
+        return sb.toString();
+    }
+
+    private SysfsDisk disk(Path entry) throws IOException {
+        String name = entry.getFileName().toString();
+        Path dir = entry.toRealPath();
+        Reader r = new Reader(dir, name);
+        Reader q = new Reader(dir.resolve("queue"), name + "/queue");
+        List<SysfsPartition> partitions = new ArrayList<>();
+        try (Stream<Path> children = Files.list(dir)) {
+            for (Path child : children.sorted().toList()) {
+                if (Files.exists(child.resolve("partition"))) {
+                    partitions.add(partition(child, name, r));
+                }
+            }
+        }
+        return new SysfsDisk(name, DeviceNumber.parse(r.required("dev")), dir.toString(), r.number("size"),
+                (int) q.number("logical_block_size", 512), (int) q.number("physical_block_size", 512),
+                q.number("rotational", 1) != 0, r.number("removable", 0) != 0, r.number("ro") != 0,
+                q.number("discard_max_bytes", 0), q.number("write_zeroes_max_bytes", 0),
+                (int) q.number("max_sectors_kb", 0), q.number("optimal_io_size", 0), identity(dir),
+                r.text("loop/backing_file"), r.text("dm/name"), r.text("dm/uuid"), r.links("holders"),
+                r.links("slaves"), partitions, Stream.concat(r.problems().stream(), q.problems().stream()).toList());
+    }
+
+    private static SysfsPartition partition(Path dir, String diskName, Reader disk) throws IOException {
+        Reader r = new Reader(dir, diskName + "/" + dir.getFileName());
+        SysfsPartition p = new SysfsPartition(dir.getFileName().toString(), DeviceNumber.parse(r.required("dev")),
+                (int) r.number("partition"), r.number("start"), r.number("size"), r.number("ro", 0) != 0,
+                ueventValue(r.text("uevent"), "PARTNAME"), r.links("holders"));
+        disk.problems().addAll(r.problems());
+        return p;
+    }
+
+    /**
+     * sysfs identity: SCSI/SATA disks have device/model, vendor, rev and a serial in VPD page 0x80;
+     * NVMe controllers have device/model, serial, firmware_rev; virtio disks a serial; most have a wwid.
+     */
+    static Identity identity(Path dir) {
+        Reader r = new Reader(dir, dir.getFileName().toString());
+        String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80")));
+        String wwn = first(r.text("wwid"), r.text("device/wwid"));
+        return new Identity(r.text("device/model"), r.text("device/vendor"), serial, wwn,
+                first(r.text("device/rev"), r.text("device/firmware_rev")));
+    }
+
+    /** SCSI VPD page 0x80 (Unit Serial Number): 4-byte header, then the serial as ASCII. */
+    private static String vpdSerial(Path page) {
+        try {
+            byte[] b = Files.readAllBytes(page);
+            if (b.length < 4 || (b[1] & 0xFF) != 0x80) {
+                return "";
+            }
+            int len = Math.min(((b[2] & 0xFF) << 8) | (b[3] & 0xFF), b.length - 4);
+            return new String(b, 4, len, StandardCharsets.US_ASCII).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String ueventValue(String uevent, String key) {
+        return uevent.lines().filter(l -> l.startsWith(key + "=")).map(l -> l.substring(key.length() + 1))
+                .findFirst().orElse("");
+    }
+
+    private static String first(String... values) {
+        for (String v : values) {
+            if (!v.isBlank()) {
+                return v;
+            }
+        }
+        return "";
+    }
+
+    /** Reads attributes of one directory and remembers which ones existed but could not be read. */
+    private static final class Reader {
+        private final Path dir;
+        private final String label;
+        private final List<String> problems = new ArrayList<>();
+
+        /** @param label how problems name this directory: "sda", "sda/queue", "sda/sda1" */
+        Reader(Path dir, String label) {
+            this.dir = dir;
+            this.label = label;
+        }
+
+        String text(String attribute) {
+            try {
+                return Files.readString(dir.resolve(attribute)).strip();
+            } catch (NoSuchFileException e) {
+                return "";
+            } catch (IOException e) {
+                problem(attribute + " (" + e.getMessage() + ")");
+                return "";
+            }
+        }
+
+        String required(String attribute) throws IOException {
+            String value = text(attribute);
+            if (value.isEmpty()) {
+                throw new IOException("cannot read " + dir.resolve(attribute));
+            }
+            return value;
+        }
+
+        /** A number that must be there: absent or garbled counts as unreadable. */
+        long number(String attribute) {
+            String value = text(attribute);
+            try {
+                return Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                problem(attribute + (value.isEmpty() ? " (missing)" : " ('" + value + "')"));
+                return 0;
+            }
+        }
+
+        /** A number with a default for kernels or devices that do not have it. */
+        long number(String attribute, long absent) {
+            String value = text(attribute);
+            if (value.isEmpty()) {
+                return absent;
+            }
+            try {
+                return Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                problem(attribute + " ('" + value + "')");
+                return absent;
+            }
+        }
+
+        List<String> links(String subdir) {
+            Path d = dir.resolve(subdir);
+            if (!Files.isDirectory(d)) {
+                return List.of();
+            }
+            try (Stream<Path> s = Files.list(d)) {
+                return s.map(p -> p.getFileName().toString()).sorted().toList();
+            } catch (IOException e) {
+                problem(subdir + " (" + e.getMessage() + ")");
+                return List.of();
+            }
+        }
+
+        void problem(String what) {
+            problems.add("sysfs " + label + "/" + what);
+        }
+
+        List<String> problems() {
+            return problems;
+        }
+    }
+}
