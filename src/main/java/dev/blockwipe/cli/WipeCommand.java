@@ -8,6 +8,7 @@ import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException;
@@ -111,13 +112,17 @@ final class WipeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WipeRequest request = request();
+        Map<String, TargetIdentity> nodes = new LinkedHashMap<>();
+        for (String path : targets) {
+            nodes.put(path, opener.identify(path));
+        }
+        Map<String, SafetyVerdict> verdicts = judge(nodes, err);
         List<TargetInfo> infos = new ArrayList<>();
         for (String path : targets) {
             infos.add(opener.probe(path));
         }
-        Map<TargetInfo, SafetyVerdict> verdicts = judge(infos, err);
-        new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t).describe());
-        judge(infos, null); // again, right before the open: the facts may have changed while the user typed
+        new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t.path()).describe());
+        judge(nodes, null); // again, right before the open: the facts may have changed while the user typed
         List<BlockTarget> opened = openAll(infos);
         List<WipeJob> jobs = new ArrayList<>();
         try {
@@ -198,26 +203,27 @@ final class WipeCommand implements Callable<Integer> {
      *
      * @param err where what --force overrides is announced, or null to stay quiet
      */
-    private Map<TargetInfo, SafetyVerdict> judge(List<TargetInfo> infos, PrintWriter err) throws IOException {
+    private Map<String, SafetyVerdict> judge(Map<String, TargetIdentity> nodes, PrintWriter err) throws IOException {
         DeviceInventory devices;
         try {
             devices = inventory.scan();
         } catch (IOException e) {
-            throw new TargetRefusedException(infos.get(0).path(), Reason.BLOCKED,
+            throw new TargetRefusedException(targets.get(0), Reason.BLOCKED,
                     "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
         }
-        Map<TargetInfo, SafetyVerdict> verdicts = new LinkedHashMap<>();
-        for (TargetInfo info : infos) {
-            SafetyVerdict plain = preflight.verdict(devices, info, false);
-            SafetyVerdict verdict = force ? preflight.verdict(devices, info, true) : plain;
+        Map<String, SafetyVerdict> verdicts = new LinkedHashMap<>();
+        for (Map.Entry<String, TargetIdentity> node : nodes.entrySet()) {
+            String path = node.getKey();
+            SafetyVerdict plain = preflight.verdict(devices, path, node.getValue(), false);
+            SafetyVerdict verdict = force ? preflight.verdict(devices, path, node.getValue(), true) : plain;
             if (verdict instanceof SafetyVerdict.Blocked b) {
-                throw new TargetRefusedException(info.path(), Reason.BLOCKED, "refused: " + b.describe()
+                throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe()
                         + (b.reason().forceOverrides() ? " (--force overrides this)" : ""));
             }
             if (plain instanceof SafetyVerdict.Blocked b && err != null) {
-                err.println("blockwipe: " + info.path() + ": --force: going ahead although " + b.describe());
+                err.println("blockwipe: " + path + ": --force: going ahead although it " + b.describe());
             }
-            verdicts.put(info, verdict);
+            verdicts.put(path, verdict);
         }
         return verdicts;
     }

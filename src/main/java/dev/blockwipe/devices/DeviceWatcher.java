@@ -1,6 +1,7 @@
 package dev.blockwipe.devices;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,18 +70,31 @@ public final class DeviceWatcher implements AutoCloseable {
 
     /** Scans now, then polls every {@code period}. */
     public void start(Duration period) {
-        timer.execute(this::rescan);
-        timer.scheduleWithFixedDelay(this::poll, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        timer.execute(() -> reporting(this::rescan));
+        timer.scheduleWithFixedDelay(() -> reporting(this::poll), period.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /** Scans now whether or not the fingerprint changed (the Refresh button; after a wipe). */
     public void refresh() {
-        timer.execute(this::rescan);
+        timer.execute(() -> reporting(this::rescan));
     }
 
     private void poll() {
         if (!Objects.equals(fingerprint.get(), lastFingerprint)) {
             rescan();
+        }
+    }
+
+    /**
+     * A device vanishing while sysfs is read can surface as an unchecked error, and a periodic task
+     * that throws is never run again: report it and keep polling.
+     */
+    private void reporting(Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            errors.scanFailed(new IOException(e.getMessage(), e));
         }
     }
 
@@ -90,18 +104,23 @@ public final class DeviceWatcher implements AutoCloseable {
             DeviceInventory now = source.scan();
             List<Change> changes = last == null ? added(now) : diff(last, now);
             last = now;
-            lastFingerprint = print;
+            // Something changed while the scan ran: the scan may have seen the new state or not,
+            // so the next poll must scan again rather than trust either fingerprint.
+            lastFingerprint = Objects.equals(print, fingerprint.get()) ? print : null;
             listener.inventoryChanged(now, changes);
-        } catch (IOException e) {
-            errors.scanFailed(e);
+        } catch (IOException | UncheckedIOException e) {
+            errors.scanFailed(e instanceof UncheckedIOException u ? u.getCause() : (IOException) e);
         }
     }
 
     private static List<Change> added(DeviceInventory inventory) {
-        return inventory.devices().<Change>map(Change.Added::new).toList();
+        return index(inventory).values().stream().<Change>map(Change.Added::new).toList();
     }
 
-    /** What differs between two inventories, by kernel name and device number. */
+    /**
+     * What differs between two inventories, by kernel name and device number. Placeholders (a loop
+     * device with nothing attached) count as absent: attaching one is an addition, detaching a removal.
+     */
     public static List<Change> diff(DeviceInventory before, DeviceInventory after) {
         Map<String, Device> old = index(before);
         Map<String, Device> now = index(after);
@@ -124,7 +143,10 @@ public final class DeviceWatcher implements AutoCloseable {
 
     private static Map<String, Device> index(DeviceInventory inventory) {
         Map<String, Device> map = new LinkedHashMap<>();
-        inventory.devices().forEach(d -> map.put(d.name() + "@" + d.number(), d));
+        for (Disk disk : inventory.visibleDisks()) {
+            map.put(disk.name() + "@" + disk.number(), disk);
+            disk.partitions().forEach(p -> map.put(p.name() + "@" + p.number(), p));
+        }
         return map;
     }
 

@@ -1,6 +1,6 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,42 +19,52 @@ public final class Preflight {
         this.probe = probe;
     }
 
-    public SafetyVerdict verdict(DeviceInventory inventory, TargetInfo target, boolean force) {
-        return SafetyRules.verdict(facts(inventory, target), force);
+    /**
+     * @param path   the target as the user named it
+     * @param node   what the path is (from stat: device number, or file system and inode and size)
+     * @param force  the user passed --force
+     */
+    public SafetyVerdict verdict(DeviceInventory inventory, String path, TargetIdentity node, boolean force) {
+        return SafetyRules.verdict(facts(inventory, path, node), force);
     }
 
     /** The facts behind the verdict. */
-    public SafetyFacts facts(DeviceInventory inventory, TargetInfo target) {
-        if (target.kind() == TargetKind.BLOCK_DEVICE) {
-            DeviceNumber number = new DeviceNumber(target.identity().major(), target.identity().minor());
+    public SafetyFacts facts(DeviceInventory inventory, String path, TargetIdentity node) {
+        if (node.kind() == TargetKind.BLOCK_DEVICE) {
+            DeviceNumber number = new DeviceNumber(node.major(), node.minor());
             return inventory.byNumber(number).map(Device::safety).orElseGet(() -> new SafetyFacts(
                     List.of("device " + number + " is not listed in /sys/block"), null, List.of(), List.of(), List.of(),
-                    null, target.size(), List.of(), probe.probe(target.path()), List.of()));
+                    null, node.size(), List.of(), probe.probe(path), List.of()));
         }
-        return fileFacts(inventory, target);
+        return fileFacts(inventory, path, node.size());
     }
 
-    private SafetyFacts fileFacts(DeviceInventory inventory, TargetInfo target) {
+    private SafetyFacts fileFacts(DeviceInventory inventory, String path, long size) {
         List<String> unknown = new ArrayList<>();
         if (inventory.usage().problem() != null) {
             unknown.add(inventory.usage().problem());
         }
-        String file = canonical(target.path(), unknown);
+        String file = canonical(path, unknown);
         List<String> mounted = new ArrayList<>();
+        List<String> swap = new ArrayList<>();
+        List<String> held = new ArrayList<>();
         List<String> backs = new ArrayList<>();
         for (Disk loop : inventory.disks()) {
             if (!file.isEmpty() && file.equals(stripDeleted(loop.facts().loopBackingFile()))) {
-                List<String> uses = loop.usage().mountPoints();
-                if (uses.isEmpty()) {
+                SafetyFacts uses = loop.safety();
+                String via = "backs " + loop.path() + ": ";
+                uses.mounted().forEach(m -> mounted.add(via + m));
+                uses.swap().forEach(m -> swap.add(via + m));
+                uses.held().forEach(m -> held.add(via + m));
+                if (uses.mounted().isEmpty() && uses.swap().isEmpty() && uses.held().isEmpty()) {
                     backs.add(loop.path());
-                } else {
-                    mounted.add("backs " + loop.path() + ", which is mounted (" + String.join(", ", uses) + ")");
                 }
             }
         }
-        List<String> swap = inventory.usage().swapFiles().contains(file) ? List.of("active swap file") : List.of();
-        return new SafetyFacts(unknown, null, mounted, swap, List.of(), null, target.size(), backs,
-                probe.probe(target.path()), List.of());
+        if (inventory.usage().swapFiles().contains(file)) {
+            swap.add("active swap file");
+        }
+        return new SafetyFacts(unknown, null, mounted, swap, held, null, size, backs, probe.probe(path), List.of());
     }
 
     private static String canonical(String path, List<String> unknown) {

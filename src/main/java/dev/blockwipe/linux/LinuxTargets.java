@@ -40,6 +40,12 @@ public final class LinuxTargets implements TargetOpener {
     }
 
     @Override
+    public TargetIdentity identify(String path) throws TargetException {
+        Statx st = stat(path);
+        return node(st, st.isRegularFile() ? st.size() : 0, "");
+    }
+
+    @Override
     public TargetInfo probe(String path) throws IOException {
         try (BlockTarget target = open(path, Access.READ, null)) {
             return target.info();

@@ -52,8 +52,11 @@ public final class SysfsScanner {
                 Reader r = new Reader(real, "");
                 sb.append(entry.getFileName()).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"));
                 try (Stream<Path> children = Files.list(real)) {
-                    children.filter(c -> Files.exists(c.resolve("partition"))).sorted()
-                            .forEach(c -> sb.append(' ').append(c.getFileName()).append(new Reader(c, "").links("holders")));
+                    children.filter(c -> Files.exists(c.resolve("partition"))).sorted().forEach(c -> {
+                        Reader p = new Reader(c, "");
+                        sb.append(' ').append(c.getFileName()).append(p.text("start")).append('+').append(p.text("size"))
+                                .append(p.text("ro")).append(p.links("holders"));
+                    });
                 }
                 sb.append('\n');
             }
@@ -76,7 +79,7 @@ public final class SysfsScanner {
                 }
             }
         }
-        return new SysfsDisk(name, DeviceNumber.parse(r.required("dev")), dir.toString(), r.number("size"),
+        return new SysfsDisk(name, r.deviceNumber(), dir.toString(), r.number("size"),
                 (int) q.number("logical_block_size", 512), (int) q.number("physical_block_size", 512),
                 q.number("rotational", 1) != 0, r.number("removable", 0) != 0, r.number("ro") != 0,
                 q.number("discard_max_bytes", 0), q.number("write_zeroes_max_bytes", 0),
@@ -85,9 +88,9 @@ public final class SysfsScanner {
                 r.links("slaves"), partitions, Stream.concat(r.problems().stream(), q.problems().stream()).toList());
     }
 
-    private static SysfsPartition partition(Path dir, String diskName, Reader disk) throws IOException {
+    private static SysfsPartition partition(Path dir, String diskName, Reader disk) {
         Reader r = new Reader(dir, diskName + "/" + dir.getFileName());
-        SysfsPartition p = new SysfsPartition(dir.getFileName().toString(), DeviceNumber.parse(r.required("dev")),
+        SysfsPartition p = new SysfsPartition(dir.getFileName().toString(), r.deviceNumber(),
                 (int) r.number("partition"), r.number("start"), r.number("size"), r.number("ro", 0) != 0,
                 ueventValue(r.text("uevent"), "PARTNAME"), r.links("holders"));
         disk.problems().addAll(r.problems());
@@ -157,22 +160,34 @@ public final class SysfsScanner {
             }
         }
 
-        String required(String attribute) throws IOException {
-            String value = text(attribute);
-            if (value.isEmpty()) {
-                throw new IOException("cannot read " + dir.resolve(attribute));
-            }
-            return value;
-        }
-
-        /** A number that must be there: absent or garbled counts as unreadable. */
+        /** A number that must be there: absent or garbled counts as unreadable (once). */
         long number(String attribute) {
+            int before = problems.size();
             String value = text(attribute);
             try {
                 return Long.parseLong(value);
             } catch (NumberFormatException e) {
-                problem(attribute + (value.isEmpty() ? " (missing)" : " ('" + value + "')"));
+                if (problems.size() == before) {
+                    problem(attribute + (value.isEmpty() ? " (missing)" : " ('" + value + "')"));
+                }
                 return 0;
+            }
+        }
+
+        /**
+         * The device number; without it the device cannot be matched to mounts or targets, so an
+         * unreadable one is a problem (which blocks the device), and -1:-1 matches nothing.
+         */
+        DeviceNumber deviceNumber() {
+            int before = problems.size();
+            String value = text("dev");
+            try {
+                return DeviceNumber.parse(value);
+            } catch (IllegalArgumentException e) {
+                if (problems.size() == before) {
+                    problem("dev (" + (value.isEmpty() ? "missing" : "'" + value + "'") + ")");
+                }
+                return new DeviceNumber(-1, -1);
             }
         }
 

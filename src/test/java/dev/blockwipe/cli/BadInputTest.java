@@ -2,6 +2,9 @@ package dev.blockwipe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
@@ -40,7 +43,7 @@ class BadInputTest {
     @Test
     void emptyFile() throws Exception {
         Path empty = Files.createFile(dir.resolve("empty.img"));
-        expect(4, "is empty", "wipe", empty.toString(), "-m", "zero", "--yes=empty.img");
+        expect(4, "refused: empty (0 bytes)", "wipe", empty.toString(), "-m", "zero", "--yes=empty.img");
         assertThat(Files.size(empty)).isZero();
     }
 
@@ -115,12 +118,23 @@ class BadInputTest {
             Sh.run("mount", "-o", "ro", loop.partition(1), mnt.toString());
             try {
                 unchanged(Path.of(loop.path()), () -> {
-                    expect(4, "in use", "wipe", loop.partition(1), "-m", "zero", "--yes=" + loop.name() + "p1");
-                    expect(4, "in use", "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+                    expect(4, "refused: mounted at " + mnt, "wipe", loop.partition(1), "-m", "zero", "--yes=" + loop.name() + "p1");
+                    expect(4, "refused: " + loop.name() + "p1 is mounted at " + mnt, "wipe", loop.path(), "-m", "zero",
+                            "--yes=" + loop.name());
                 });
             } finally {
                 Sh.run("umount", mnt.toString());
             }
+        }
+    }
+
+    @Test
+    void aDeviceAnotherProgramHoldsExclusivelyIsBusy() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB);
+             BlockTarget held = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+            assertThat(held.info().name()).isEqualTo(loop.name());
+            unchanged(Path.of(loop.path()), () -> expect(4, "in use: mounted, or held by another program", "wipe",
+                    loop.path(), "-m", "zero", "--yes=" + loop.name()));
         }
     }
 

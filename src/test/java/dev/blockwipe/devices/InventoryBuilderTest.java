@@ -1,0 +1,293 @@
+package dev.blockwipe.devices;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.linux.SysfsScanner;
+import dev.blockwipe.testing.FakeSysfs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class InventoryBuilderTest {
+    private static final UsageFacts NOTHING_IN_USE = usage();
+
+    @TempDir
+    Path tmp;
+    private FakeSysfs sys;
+    /** What the fake libblkid finds, by device path; anything else is blank. */
+    private final Map<String, Signatures> signatures = new HashMap<>();
+    private final SignatureProbe probe = path -> signatures.getOrDefault(path, Signatures.NONE);
+
+    @BeforeEach
+    void fakeTree() {
+        sys = new FakeSysfs(tmp.resolve("sys"));
+    }
+
+    @Test
+    void rootOnDmCryptMakesTheDiskUnderneathASystemDisk() throws IOException {
+        FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        sda.partition(1, 2048, 1_048_576);
+        sda.partition(2, 1_050_624, 8_000_000).holders("dm-0");
+        sys.disk(FakeSysfs.virtual("dm-0"), "253:0").mapper("cryptroot", "CRYPT-LUKS2-abc-cryptroot").slaves("sda2");
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+
+        DeviceInventory inv = build(usage(mount("253:0", "/dev/mapper/cryptroot", "/")));
+
+        assertThat(inv.disk("sda").orElseThrow().systemDisk()).isTrue();
+        assertBlocked(inv, "sda", BlockReason.SYSTEM_DISK, "holds /");
+        assertBlocked(inv, "sda1", BlockReason.SYSTEM_DISK, "on sda, which holds /");
+        assertBlocked(inv, "sda2", BlockReason.SYSTEM_DISK, "on sda, which holds /");
+        assertBlocked(inv, "dm-0", BlockReason.SYSTEM_DISK, "holds /");
+        assertThat(inv.disk("sdb").orElseThrow().systemDisk()).isFalse();
+        assertThat(verdict(inv, "sdb")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
+    void mountedPartitionBlocksItselfAndItsDiskButNotAnotherDisk() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000);
+        sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000);
+
+        DeviceInventory inv = build(usage(mount("8:17", "/dev/sdb1", "/mnt/data")));
+
+        assertBlocked(inv, "sdb1", BlockReason.MOUNTED, "mounted at /mnt/data");
+        assertBlocked(inv, "sdb", BlockReason.MOUNTED, "sdb1 is mounted at /mnt/data");
+        assertThat(inv.byName("sdb1").orElseThrow().usage().mountPoints()).containsExactly("/mnt/data");
+        assertThat(verdict(inv, "sdc")).isNotInstanceOf(SafetyVerdict.Blocked.class);
+        assertThat(verdict(inv, "sdc1")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
+    void raidMemberPartitionIsHeldAndSoIsItsDisk() throws IOException {
+        raid1();
+
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertBlocked(inv, "sdb", BlockReason.HELD, "sdb1 is held by md0 (RAID)");
+        assertBlocked(inv, "sdb1", BlockReason.HELD, "held by md0 (RAID)");
+        assertBlocked(inv, "sdc1", BlockReason.HELD, "held by md0 (RAID)");
+    }
+
+    @Test
+    void mountedArrayBlocksItsMembersThroughTheHolder() throws IOException {
+        raid1();
+
+        DeviceInventory inv = build(usage(mount("9:0", "/dev/md0", "/srv")));
+
+        assertBlocked(inv, "md0", BlockReason.MOUNTED, "mounted at /srv");
+        assertBlocked(inv, "sdb1", BlockReason.MOUNTED, "md0 is mounted at /srv");
+        assertBlocked(inv, "sdc1", BlockReason.MOUNTED, "md0 is mounted at /srv");
+        assertBlocked(inv, "sdb", BlockReason.MOUNTED, "sdb1 → md0 is mounted at /srv");
+    }
+
+    @Test
+    void activeSwapPartitionBlocksItselfAndItsDisk() throws IOException {
+        FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        sda.partition(1, 2048, 1_000_000);
+        sda.partition(3, 1_002_048, 1_000_000);
+
+        DeviceInventory inv = build(new UsageFacts(List.of(), List.of(new DeviceNumber(8, 3)), List.of(), null));
+
+        assertBlocked(inv, "sda3", BlockReason.SWAP, "active swap");
+        assertBlocked(inv, "sda", BlockReason.SWAP, "sda3 is active swap");
+        assertThat(verdict(inv, "sda1")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
+    void readOnlyDiskMakesItsPartitionsReadOnly() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").readOnly(true).partition(1, 2048, 1_000_000);
+
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertBlocked(inv, "sdb", BlockReason.READ_ONLY, "ro flag");
+        assertBlocked(inv, "sdb1", BlockReason.READ_ONLY, "its disk sdb");
+    }
+
+    @Test
+    void emptyDiskIsBlockedAndAnEmptyLoopIsAHiddenPlaceholder() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").sectors(0);
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").sectors(0);
+        sys.disk(FakeSysfs.virtual("loop1"), "7:1").backingFile("/var/tmp/a.img");
+
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertBlocked(inv, "sdb", BlockReason.EMPTY, "0 bytes");
+        assertBlocked(inv, "loop0", BlockReason.EMPTY, "0 bytes");
+        assertThat(inv.disks()).filteredOn(Disk::placeholder).extracting(Disk::name).containsExactly("loop0");
+        assertThat(inv.visibleDisks()).extracting(Disk::name).containsExactly("loop1", "sdb");
+    }
+
+    @Test
+    void unreadableMountTableBlocksEveryDevice() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").partition(1, 2048, 1_000_000);
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+
+        DeviceInventory inv = build(UsageFacts.unreadable("cannot read /proc/self/mountinfo"));
+
+        assertThat(inv.devices()).extracting(Device::name).containsExactly("sda", "sda1", "sdb");
+        inv.devices().forEach(d -> assertBlocked(inv, d.name(), BlockReason.UNKNOWN_FACTS,
+                "cannot tell whether it is in use: cannot read /proc/self/mountinfo"));
+    }
+
+    @Test
+    void unreadableSysfsAttributeBlocksTheDiskAndItsPartitions() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").unreadable("ro").partition(1, 2048, 1_000_000);
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertBlocked(inv, "sda", BlockReason.UNKNOWN_FACTS, "cannot read sysfs sda/ro");
+        assertBlocked(inv, "sda1", BlockReason.UNKNOWN_FACTS, "cannot read sysfs sda/ro");
+        assertThat(verdict(inv, "sdb")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
+    void blankDiskWithoutPartitionsIsWipeable() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16");
+
+        assertThat(verdict(build(NOTHING_IN_USE), "sdb")).isEqualTo(new SafetyVerdict.Wipeable());
+    }
+
+    @Test
+    void diskThatCouldNotBeProbedNeedsConfirmation() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16");
+        signatures.put("/dev/sdb", Signatures.unknown("libblkid: cannot open /dev/sdb"));
+
+        SafetyVerdict v = verdict(build(NOTHING_IN_USE), "sdb");
+
+        assertThat(v).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
+        assertThat(v.describe()).contains("unknown contents (libblkid: cannot open /dev/sdb)");
+    }
+
+    @Test
+    void confirmationOfAPartitionedDiskListsWhatItsPartitionsHold() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").partition(1, 2048, 1_000_000);
+        signatures.put("/dev/sdb", found(new Signature("gpt", Signature.PARTITION_TABLE, "", "")));
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "0f3c")));
+
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertThat(verdict(inv, "sdb")).isEqualTo(
+                new SafetyVerdict.NeedsConfirmation("gpt partition table; sdb1: ext4 \"data\""));
+        assertThat(verdict(inv, "sdb1")).isEqualTo(new SafetyVerdict.NeedsConfirmation("ext4 \"data\""));
+    }
+
+    @Test
+    void imageBackingAnIdleLoopIsBlockedUnlessForced() throws IOException {
+        Path image = image();
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
+        DeviceInventory inv = build(NOTHING_IN_USE);
+
+        assertThat(preflight(inv, image, false)).isEqualTo(new SafetyVerdict.Blocked(BlockReason.LOOP_BACKING_FILE,
+                "backs /dev/loop0; detach it first (losetup -d /dev/loop0)"));
+        assertThat(preflight(inv, image, true)).isEqualTo(new SafetyVerdict.Wipeable());
+    }
+
+    @Test
+    void imageBackingALoopWithAMountedPartitionIsBlockedEvenWithForce() throws IOException {
+        Path image = image();
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString())
+                .partition(1, 2048, 1000);
+        DeviceInventory inv = build(usage(mount("7:1", "/dev/loop0p1", "/mnt/image")));
+
+        SafetyVerdict v = preflight(inv, image, true);
+
+        assertThat(v).isInstanceOf(SafetyVerdict.Blocked.class);
+        assertThat(((SafetyVerdict.Blocked) v).reason()).isEqualTo(BlockReason.MOUNTED);
+        assertThat(v.describe()).contains("/dev/loop0", "/mnt/image");
+    }
+
+    @Test
+    void activeSwapFileIsBlockedEvenWithForce() throws IOException {
+        Path image = image();
+        DeviceInventory inv = build(new UsageFacts(List.of(), List.of(), List.of(image.toRealPath().toString()), null));
+
+        assertThat(preflight(inv, image, true))
+                .isEqualTo(new SafetyVerdict.Blocked(BlockReason.SWAP, "active swap file"));
+    }
+
+    /** Puts loop0 to a use other than a mount; returns the usage facts that go with it. */
+    @FunctionalInterface
+    interface LoopUse {
+        UsageFacts apply(FakeSysfs sys, FakeSysfs.Disk loop);
+    }
+
+    static Stream<Arguments> loopUsesOtherThanMounts() {
+        LoopUse swap = (sys, loop) -> new UsageFacts(List.of(), List.of(new DeviceNumber(7, 0)), List.of(), null);
+        LoopUse crypt = (sys, loop) -> {
+            loop.holders("dm-0");
+            sys.disk(FakeSysfs.virtual("dm-0"), "253:0").mapper("secret", "CRYPT-LUKS2-abc-secret").slaves("loop0");
+            return NOTHING_IN_USE;
+        };
+        return Stream.of(Arguments.of("active swap", swap), Arguments.of("held by dm-crypt (not mounted)", crypt));
+    }
+
+    /** --force may override "backs a loop device" only because that device is idle; swap or a holder is not idle. */
+    @ParameterizedTest(name = "loop0 {0}")
+    @MethodSource("loopUsesOtherThanMounts")
+    void imageBackingALoopThatIsInUseIsBlockedEvenWithForce(String use, LoopUse inUse) throws IOException {
+        Path image = image();
+        FakeSysfs.Disk loop = sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
+        DeviceInventory inv = build(inUse.apply(sys, loop));
+
+        SafetyVerdict v = preflight(inv, image, true);
+
+        assertThat(v).as("verdict with --force on the image behind loop0, which is %s", use)
+                .isInstanceOfSatisfying(SafetyVerdict.Blocked.class,
+                        b -> assertThat(b.reason().forceOverrides()).as("force overrides %s", b.reason()).isFalse());
+    }
+
+    /** Two disks, sdb1 and sdc1 the members of md0 (RAID 1). */
+    private void raid1() {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000).holders("md0");
+        sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
+        sys.disk(FakeSysfs.virtual("md0"), "9:0").sectors(3_995_904).slaves("sdb1", "sdc1");
+    }
+
+    private DeviceInventory build(UsageFacts usage) throws IOException {
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root()).scan(), usage);
+    }
+
+    private SafetyVerdict preflight(DeviceInventory inv, Path image, boolean force) throws IOException {
+        return new Preflight(probe).verdict(inv, image.toString(), TargetIdentity.file(0, 42, 1234, Files.size(image)), force);
+    }
+
+    /** A real file: the preflight resolves its path. */
+    private Path image() throws IOException {
+        return Files.write(tmp.resolve("disk.img"), new byte[64 * 1024]);
+    }
+
+    private static SafetyVerdict verdict(DeviceInventory inv, String name) {
+        return inv.byName(name).orElseThrow().verdict();
+    }
+
+    private static void assertBlocked(DeviceInventory inv, String name, BlockReason reason, String detail) {
+        assertThat(verdict(inv, name)).as(name).isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> {
+            assertThat(b.reason()).as("reason for %s", name).isEqualTo(reason);
+            assertThat(b.detail()).as("detail for %s", name).contains(detail);
+        });
+    }
+
+    private static Mount mount(String number, String source, String mountPoint) {
+        return new Mount(DeviceNumber.parse(number), source, mountPoint, "ext4");
+    }
+
+    private static UsageFacts usage(Mount... mounts) {
+        return new UsageFacts(Arrays.asList(mounts), List.of(), List.of(), null);
+    }
+
+    private static Signatures found(Signature... found) {
+        return new Signatures(List.of(found), "", null);
+    }
+}

@@ -1,0 +1,201 @@
+package dev.blockwipe.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.devices.BlockReason;
+import dev.blockwipe.devices.Device;
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceKind;
+import dev.blockwipe.devices.DeviceWatcher;
+import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real inventory of loop devices the tests set up (root only; CI runs as root). */
+class InventoryLoopTest {
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsLoopDevices() {
+        LoopDevice.assumeAvailable();
+    }
+
+    @Test
+    void libblkidFindsTheTableTypesAndLabels() throws Exception {
+        try (LoopDevice loop = gptExt4Vfat()) {
+            Disk disk = scan().disk(loop.name()).orElseThrow();
+            assertThat(disk.kind()).isEqualTo(DeviceKind.LOOP);
+            assertThat(disk.facts().loopBackingFile()).isEqualTo(loop.image().toString());
+            assertThat(disk.signatures().partitionTable()).isEqualTo("gpt");
+            assertThat(disk.partitions()).hasSize(2);
+            Partition p1 = disk.partitions().get(0);
+            Partition p2 = disk.partitions().get(1);
+            assertThat(p1.signatures().describe()).isEqualTo("ext4 \"data\"");
+            assertThat(p1.signatures().entryName()).isEqualTo("first");
+            assertThat(p2.signatures().describe()).isEqualTo("vfat \"EFI\"");
+            assertThat(p1.alignment().aligned()).isTrue();
+            assertThat(disk.verdict()).isInstanceOfSatisfying(SafetyVerdict.NeedsConfirmation.class,
+                    v -> assertThat(v.contents()).contains("gpt partition table", "ext4 \"data\"", "vfat \"EFI\""));
+        }
+    }
+
+    @Test
+    void aMountedPartitionBlocksItAndItsDiskButNotAnotherDisk() throws Exception {
+        try (LoopDevice loop = gptExt4Vfat(); LoopDevice other = gptExt4Vfat()) {
+            Path mnt = Files.createDirectory(dir.resolve("mnt"));
+            loop.mount(loop.partition(1), mnt);
+            DeviceInventory inv = scan();
+            assertBlocked(inv.byName(loop.partition(1)).orElseThrow(), BlockReason.MOUNTED, "mounted at " + mnt);
+            assertBlocked(inv.byName(loop.path()).orElseThrow(), BlockReason.MOUNTED, loop.name() + "p1 is mounted at " + mnt);
+            assertThat(inv.byName(loop.partition(2)).orElseThrow().verdict().blocked()).isFalse();
+            assertThat(inv.byName(other.partition(1)).orElseThrow().verdict().blocked()).isFalse();
+            assertThat(inv.byName(other.path()).orElseThrow().verdict().blocked()).isFalse();
+        }
+    }
+
+    @Test
+    void aReadOnlyLoopIsBlocked() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 8 * MIB, "-r")) {
+            assertBlocked(scan().byName(loop.name()).orElseThrow(), BlockReason.READ_ONLY, "read-only");
+        }
+    }
+
+    @Test
+    void anMbrPartitionAtSectorOneIsFlaggedMisaligned() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
+            loop.partition("label: dos\nstart=1,size=40000\n");
+            Partition p = (Partition) scan().byName(loop.partition(1)).orElseThrow();
+            assertThat(p.facts().startSector()).isEqualTo(1);
+            assertThat(p.alignment().aligned()).isFalse();
+            assertThat(p.alignment().describe()).startsWith("MISALIGNED: starts at byte 512");
+            assertThat(Cli.run("list").out()).contains(loop.name() + "p1").contains("misaligned");
+        }
+    }
+
+    @Test
+    void aBlankDeviceIsWipeable() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 8 * MIB)) {
+            assertThat(scan().byName(loop.name()).orElseThrow().verdict()).isInstanceOf(SafetyVerdict.Wipeable.class);
+        }
+    }
+
+    @Test
+    void theDiskHoldingTheRootFileSystemIsTheBlockedSystemDisk() throws Exception {
+        String root = Sh.run("findmnt", "-n", "-o", "MAJ:MIN", "/");
+        Device system = scan().devices().filter(d -> d.number().toString().equals(root)).findFirst().orElseThrow();
+        Disk disk = system instanceof Partition p ? scan().disk(p.disk()).orElseThrow() : (Disk) system;
+        assertThat(disk.systemDisk()).isTrue();
+        assertBlocked(disk, BlockReason.SYSTEM_DISK, "holds /");
+    }
+
+    @Test
+    void listJsonAndShowDescribeTheDevices() throws Exception {
+        try (LoopDevice loop = gptExt4Vfat()) {
+            Cli list = Cli.run("list", "--json");
+            assertThat(list.exitCode()).as(list.err()).isZero();
+            JsonNode disks = new ObjectMapper().readTree(list.out()).get("disks");
+            JsonNode disk = null;
+            for (JsonNode d : disks) {
+                if (d.get("name").asText().equals(loop.name())) {
+                    disk = d;
+                }
+            }
+            assertThat(disk).isNotNull();
+            assertThat(disk.get("kind").asText()).isEqualTo("Loop");
+            assertThat(disk.get("partitionTable").asText()).isEqualTo("gpt");
+            assertThat(disk.at("/verdict/level").asText()).isEqualTo("CONFIRM");
+            assertThat(disk.at("/partitions/0/fsType").asText()).isEqualTo("ext4");
+            assertThat(disk.at("/partitions/0/label").asText()).isEqualTo("data");
+            assertThat(disk.at("/partitions/1/fsType").asText()).isEqualTo("vfat");
+
+            Cli show = Cli.run("show", loop.partition(1));
+            assertThat(show.exitCode()).isZero();
+            assertThat(show.out()).contains("partition table:   gpt", "entry name:        first", "ext4 \"data\"",
+                    "alignment:", "verdict:           CONFIRM");
+        }
+    }
+
+    @Test
+    void wipeRefusesEachBlockedCaseWithItsReasonAndWritesNothing() throws Exception {
+        try (LoopDevice loop = gptExt4Vfat()) {
+            Path mnt = Files.createDirectory(dir.resolve("m"));
+            loop.mount(loop.partition(1), mnt);
+            String before = LoopDevice.sha256(loop.partition(2));
+            Cli disk = Cli.run("wipe", loop.path(), "-m", "zero", "--yes=" + loop.name(), "--force");
+            assertThat(disk.exitCode()).isEqualTo(4);
+            assertThat(disk.err()).contains("refused: " + loop.name() + "p1 is mounted at " + mnt);
+            Cli image = Cli.run("wipe", loop.image().toString(), "-m", "zero", "--yes=" + loop.image().getFileName());
+            assertThat(image.exitCode()).isEqualTo(4);
+            assertThat(image.err()).contains("backs " + loop.path() + ": " + loop.name() + "p1 is mounted at " + mnt);
+            assertThat(LoopDevice.sha256(loop.partition(2))).isEqualTo(before);
+        }
+        String root = Sh.run("findmnt", "-n", "-o", "SOURCE", "/");
+        Cli system = Cli.run("wipe", root, "-m", "zero", "--yes=" + Path.of(root).getFileName(), "--force");
+        assertThat(system.exitCode()).isEqualTo(4);
+        assertThat(system.err()).contains("refused: system disk: holds /");
+    }
+
+    @Test
+    void theWatcherSeesALoopDeviceAttachedAndDetachedWhileItRuns() throws Exception {
+        LinuxInventory inventory = new LinuxInventory(false);
+        BlockingQueue<DeviceWatcher.Change> changes = new LinkedBlockingQueue<>();
+        try (DeviceWatcher watcher = new DeviceWatcher(inventory, inventory::fingerprint,
+                (inv, list) -> changes.addAll(list), e -> { })) {
+            watcher.start(Duration.ofMillis(200));
+            String name;
+            try (LoopDevice loop = LoopDevice.create(dir, 8 * MIB)) {
+                name = loop.name();
+                assertThat(awaitChange(changes, DeviceWatcher.Change.Added.class, name)).isTrue();
+            }
+            assertThat(awaitChange(changes, DeviceWatcher.Change.Removed.class, name)).isTrue();
+        }
+    }
+
+    private static boolean awaitChange(BlockingQueue<DeviceWatcher.Change> changes,
+                                       Class<? extends DeviceWatcher.Change> type, String name) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            DeviceWatcher.Change c = changes.poll(100, TimeUnit.MILLISECONDS);
+            if (type.isInstance(c) && c.device().name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private LoopDevice gptExt4Vfat() throws Exception {
+        LoopDevice loop = LoopDevice.create(dir, 64 * MIB);
+        loop.partition("label: gpt\nsize=24M,name=first\nsize=+\n");
+        Sh.run("mkfs.ext4", "-q", "-F", "-L", "data", loop.partition(1));
+        Sh.run("mkfs.vfat", "-n", "EFI", loop.partition(2));
+        return loop;
+    }
+
+    private static DeviceInventory scan() throws Exception {
+        return new LinuxInventory(false).scan();
+    }
+
+    private static void assertBlocked(Device d, BlockReason reason, String detail) {
+        assertThat(d.verdict()).as(d.name()).isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> {
+            assertThat(b.reason()).isEqualTo(reason);
+            assertThat(b.detail()).contains(detail);
+        });
+    }
+}

@@ -1,0 +1,268 @@
+package dev.blockwipe.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceKind;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.Identity;
+import dev.blockwipe.devices.InventoryBuilder;
+import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.devices.SysfsDisk;
+import dev.blockwipe.devices.SysfsPartition;
+import dev.blockwipe.devices.Transport;
+import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.testing.FakeSysfs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SysfsScannerTest {
+    private static final UsageFacts NOTHING_IN_USE = new UsageFacts(List.of(), List.of(), List.of(), null);
+
+    @TempDir
+    Path tmp;
+    private FakeSysfs sys;
+
+    @BeforeEach
+    void fakeTree() {
+        sys = new FakeSysfs(tmp);
+    }
+
+    @Test
+    void nvmeDiskIsReadWithItsIdentityAndPartitions() throws IOException {
+        sys.disk(FakeSysfs.nvme("nvme0n1"), "259:0").sectors(1_000_215_216L)
+                .model("Samsung SSD 980 PRO 1TB                 ")
+                .attr("device/serial", "S5GXNX0T123456K     ").attr("device/firmware_rev", "5B2QGXA7")
+                .attr("wwid", "eui.002538b111b2c3d4")
+                .partition(1, 2048, 1_048_576).entryName("EFI system partition").disk()
+                .partition(2, 1_050_624, 999_162_880);
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.name()).isEqualTo("nvme0n1");
+        assertThat(d.number()).isEqualTo(new DeviceNumber(259, 0));
+        assertThat(d.sizeSectors()).isEqualTo(1_000_215_216L);
+        assertThat(d.devicePath()).contains("/nvme/nvme0/nvme0n1");
+        assertThat(d.identity()).isEqualTo(
+                new Identity("Samsung SSD 980 PRO 1TB", "", "S5GXNX0T123456K", "eui.002538b111b2c3d4", "5B2QGXA7"));
+        assertThat(d.partitions()).containsExactly(
+                new SysfsPartition("nvme0n1p1", new DeviceNumber(259, 1), 1, 2048, 1_048_576, false,
+                        "EFI system partition", List.of()),
+                new SysfsPartition("nvme0n1p2", new DeviceNumber(259, 2), 2, 1_050_624, 999_162_880, false, "",
+                        List.of()));
+        assertThat(d.unreadable()).isEmpty();
+        assertThat(built("nvme0n1").transport()).isEqualTo(Transport.NVME);
+        assertThat(built("nvme0n1").kind()).isEqualTo(DeviceKind.NVME_SSD);
+    }
+
+    static Stream<Arguments> attachments() {
+        return Stream.of(
+                Arguments.of(FakeSysfs.sata(1, "sda"), true, Transport.SATA, DeviceKind.HDD),
+                Arguments.of(FakeSysfs.sata(2, "sda"), false, Transport.SATA, DeviceKind.SSD),
+                Arguments.of(FakeSysfs.usb("sda"), false, Transport.USB, DeviceKind.USB),
+                Arguments.of(FakeSysfs.virtio("vda"), true, Transport.VIRTIO, DeviceKind.VIRTUAL));
+    }
+
+    @ParameterizedTest(name = "{2} rotational={1} -> {3}")
+    @MethodSource("attachments")
+    void transportAndKindFollowTheDevicePathAndRotation(String location, boolean rotational, Transport transport,
+                                                        DeviceKind kind) throws IOException {
+        sys.disk(location, "8:0").rotational(rotational);
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.rotational()).isEqualTo(rotational);
+        assertThat(built(d.name()).transport()).isEqualTo(transport);
+        assertThat(built(d.name()).kind()).isEqualTo(kind);
+    }
+
+    @Test
+    void sataSerialComesFromVpdPage80() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").rotational(true).model("WDC WD40EFRX-68N").vendor("ATA     ")
+                .attr("device/rev", "0A82").vpdSerial("     WD-WCC7K1234567");
+
+        Identity id = scanOne().identity();
+
+        assertThat(id).isEqualTo(new Identity("WDC WD40EFRX-68N", "ATA", "WD-WCC7K1234567", "", "0A82"));
+    }
+
+    @Test
+    void virtioSerialComesFromTheSerialFile() throws IOException {
+        sys.disk(FakeSysfs.virtio("vda"), "252:0").attr("serial", "vm-disk-7");
+
+        assertThat(scanOne().identity().serial()).isEqualTo("vm-disk-7");
+    }
+
+    @Test
+    void loopDeviceReportsItsBackingFile() throws IOException {
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile("/var/tmp/disk image.img");
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.loopBackingFile()).isEqualTo("/var/tmp/disk image.img");
+        assertThat(built("loop0").transport()).isEqualTo(Transport.LOOP);
+        assertThat(built("loop0").kind()).isEqualTo(DeviceKind.LOOP);
+    }
+
+    @Test
+    void mdArrayListsItsMemberPartitionsAsSlavesAndTheyListItAsHolder() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000).holders("md0");
+        sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
+        sys.disk(FakeSysfs.virtual("md0"), "9:0").slaves("sdb1", "sdc1");
+
+        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+
+        assertThat(disks).extracting(SysfsDisk::name).containsExactly("md0", "sdb", "sdc");
+        SysfsDisk md = disks.get(0);
+        assertThat(md.slaves()).containsExactly("sdb1", "sdc1");
+        assertThat(built("md0").transport()).isEqualTo(Transport.MD);
+        assertThat(built("md0").kind()).isEqualTo(DeviceKind.RAID);
+        assertThat(disks.subList(1, 3)).allSatisfy(
+                d -> assertThat(d.partitions()).singleElement().satisfies(p -> assertThat(p.holders()).containsExactly("md0")));
+    }
+
+    @Test
+    void dmCryptDeviceHasMapperNameUuidAndSlave() throws IOException {
+        sys.disk(FakeSysfs.sata(4, "sdd"), "8:48").partition(1, 2048, 4_000_000).holders("dm-0");
+        sys.disk(FakeSysfs.virtual("dm-0"), "253:0")
+                .mapper("cryptdata", "CRYPT-LUKS2-0a1b2c3d4e5f40718293a4b5c6d7e8f9-cryptdata").slaves("sdd1");
+
+        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+
+        SysfsDisk dm = disks.get(0);
+        assertThat(dm.name()).isEqualTo("dm-0");
+        assertThat(dm.mapperName()).isEqualTo("cryptdata");
+        assertThat(dm.mapperUuid()).startsWith("CRYPT-LUKS2-");
+        assertThat(dm.slaves()).containsExactly("sdd1");
+        assertThat(built("dm-0").kind()).isEqualTo(DeviceKind.MAPPER);
+        assertThat(disks.get(1).partitions().get(0).holders()).containsExactly("dm-0");
+    }
+
+    @Test
+    void partitionStartingAtSectorOneIsMisaligned() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").blockSizes(512, 4096).partition(1, 1, 1_000_000);
+
+        Partition p = built("sda").partitions().get(0);
+
+        assertThat(p.facts().startSector()).isEqualTo(1);
+        assertThat(p.alignment().aligned()).isFalse();
+        assertThat(p.alignment().describe()).startsWith("MISALIGNED");
+    }
+
+    @Test
+    void fourKNativeDiskReportsBothBlockSizes() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").blockSizes(4096, 4096).partition(1, 2048, 1_000_000);
+
+        SysfsDisk d = scanOne();
+        Partition p = built("sda").partitions().get(0);
+
+        assertThat(d.logicalBlockSize()).isEqualTo(4096);
+        assertThat(d.physicalBlockSize()).isEqualTo(4096);
+        assertThat(p.alignment().aligned()).isTrue();
+        assertThat(p.alignment().startBytes()).isEqualTo(1 << 20);
+    }
+
+    @Test
+    void attributeThatExistsButCannotBeReadIsListedAsUnreadable() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").unreadable("ro");
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.unreadable()).isNotEmpty().allSatisfy(u -> assertThat(u).startsWith("sysfs sda/ro"));
+    }
+
+    @Test
+    void unreadablePartitionAttributeIsListedOnItsDisk() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").partition(1, 2048, 1000).unreadable("start");
+
+        assertThat(scanOne().unreadable()).isNotEmpty().allSatisfy(u -> assertThat(u).startsWith("sysfs sda/sda1/start"));
+    }
+
+    @Test
+    void absentOptionalAttributesStayEmptyOrDefaulted() throws IOException {
+        FakeSysfs.Disk disk = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        deleteTree(disk.dir().resolve("queue"));
+        Files.delete(disk.dir().resolve("removable"));
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.identity()).isEqualTo(Identity.NONE);
+        assertThat(d.loopBackingFile()).isEmpty();
+        assertThat(d.mapperName()).isEmpty();
+        assertThat(d.mapperUuid()).isEmpty();
+        assertThat(d.holders()).isEmpty();
+        assertThat(d.slaves()).isEmpty();
+        assertThat(d.removable()).isFalse();
+        assertThat(d.rotational()).as("assumed spinning when the kernel does not say").isTrue();
+        assertThat(d.logicalBlockSize()).isEqualTo(512);
+        assertThat(d.physicalBlockSize()).isEqualTo(512);
+        assertThat(d.discardMaxBytes()).isZero();
+        assertThat(d.unreadable()).isEmpty();
+    }
+
+    /** A change to a tree of sda with partition sda1. */
+    @FunctionalInterface
+    interface TreeChange {
+        void apply(FakeSysfs sys, FakeSysfs.Disk sda, FakeSysfs.Part sda1);
+    }
+
+    static Stream<Arguments> treeChanges() {
+        return Stream.of(
+                Arguments.of("disk added", (TreeChange) (sys, sda, sda1) -> sys.disk(FakeSysfs.usb("sdb"), "8:16")),
+                Arguments.of("disk resized", (TreeChange) (sys, sda, sda1) -> sda.sectors(4_194_304)),
+                Arguments.of("disk held", (TreeChange) (sys, sda, sda1) -> sda.holders("md0")),
+                Arguments.of("partition added", (TreeChange) (sys, sda, sda1) -> sda.partition(2, 4096, 1000)),
+                Arguments.of("partition held", (TreeChange) (sys, sda, sda1) -> sda1.holders("dm-0")),
+                Arguments.of("partition resized", (TreeChange) (sys, sda, sda1) -> sda1.sectors(2000)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("treeChanges")
+    void fingerprintChangesWithTheTree(String what, TreeChange change) {
+        FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        FakeSysfs.Part sda1 = sda.partition(1, 2048, 1000);
+        SysfsScanner scanner = new SysfsScanner(tmp);
+        String before = scanner.fingerprint();
+        assertThat(scanner.fingerprint()).as("fingerprint of an unchanged tree").isEqualTo(before);
+
+        change.apply(sys, sda, sda1);
+
+        assertThat(scanner.fingerprint()).as("fingerprint after: %s", what).isNotEqualTo(before);
+    }
+
+    private SysfsDisk scanOne() throws IOException {
+        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+        assertThat(disks).hasSize(1);
+        return disks.get(0);
+    }
+
+    private DeviceInventory inventory() throws IOException {
+        return new InventoryBuilder(path -> Signatures.NONE, name -> Identity.NONE)
+                .build(new SysfsScanner(tmp).scan(), NOTHING_IN_USE);
+    }
+
+    /** The disk as the inventory shows it, with transport, kind and alignment. */
+    private Disk built(String name) throws IOException {
+        return inventory().disk(name).orElseThrow();
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
