@@ -52,7 +52,7 @@ final class ShowCommand implements Callable<Integer> {
                 TargetRefusedException.Reason.NOT_FOUND, "no such disk or partition (see: blockwipe list --all)"));
         if (json) {
             ObjectMapper mapper = new ObjectMapper();
-            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).device(d)));
+            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).device(inventory, d)));
             return ExitCode.OK;
         }
         Facts f = new Facts(out);

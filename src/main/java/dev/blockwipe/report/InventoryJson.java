@@ -32,8 +32,13 @@ public final class InventoryJson {
         return n;
     }
 
-    public ObjectNode device(Device device) {
-        return device instanceof Disk d ? disk(d) : partition((Partition) device);
+    /** A disk, or a partition with its disk's table type (found in {@code inventory}). */
+    public ObjectNode device(DeviceInventory inventory, Device device) {
+        if (device instanceof Disk d) {
+            return disk(d);
+        }
+        Partition p = (Partition) device;
+        return partition(p, inventory.disk(p.disk()).map(d -> d.signatures().partitionTable()).orElse(""));
     }
 
     public ObjectNode disk(Disk d) {
@@ -60,12 +65,14 @@ public final class InventoryJson {
         n.put("systemDisk", d.systemDisk());
         verdict(n, d);
         ArrayNode parts = n.putArray("partitions");
-        d.partitions().forEach(p -> parts.add(partition(p)));
+        d.partitions().forEach(p -> parts.add(partition(p, d.signatures().partitionTable())));
         return n;
     }
 
-    public ObjectNode partition(Partition p) {
+    /** @param tableType the type of the partition table it is in ("gpt", "dos") */
+    public ObjectNode partition(Partition p, String tableType) {
         ObjectNode n = common(p);
+        n.put("partitionTable", tableType);
         n.put("disk", p.disk());
         n.put("number", p.facts().partition());
         n.put("startSector", p.facts().startSector());
