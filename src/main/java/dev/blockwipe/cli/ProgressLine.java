@@ -1,5 +1,6 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
@@ -44,7 +45,7 @@ final class ProgressLine implements WipeListener {
         } else if (event instanceof WipeEvent.Verified v) {
             endLine();
             err.println("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
-                    + Summary.verification(v.result()));
+                    + ResultSummary.verification(v.result()));
         } else if (event instanceof WipeEvent.PassDone) {
             lastPrint = Long.MIN_VALUE;
         } else {

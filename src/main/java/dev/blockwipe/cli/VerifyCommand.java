@@ -1,5 +1,6 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.Pattern;
@@ -71,7 +72,7 @@ final class VerifyCommand implements Callable<Integer> {
              BlockTarget t = opener.open(target, Access.READ, null)) {
             VerifyResult result = job.run(t, listener, interrupts.token());
             if (!json) {
-                out.println(target + ": " + Summary.verification(result));
+                out.println(target + ": " + ResultSummary.verification(result));
             }
             if (result.mismatchedSectors() > 0) {
                 return ExitCode.MISMATCH;

@@ -5,6 +5,7 @@ import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
@@ -153,7 +154,7 @@ final class WipeCommand implements Callable<Integer> {
             for (int i = 0; i < opened.size() && !interrupts.token().isCancelled(); i++) {
                 WipeResult result = jobs.get(i).run(opened.get(i), listener, interrupts.token());
                 if (!json) {
-                    out.println(Summary.result(result));
+                    out.println(ResultSummary.result(result));
                     result.warnings().forEach(w -> err.println(result.target().path() + ": warning: " + w));
                 }
                 out.flush();

@@ -47,5 +47,7 @@ final class LibC {
 
     static native int isatty(int fd);
 
+    static native int geteuid();
+
     static native String strerror(int errnum);
 }

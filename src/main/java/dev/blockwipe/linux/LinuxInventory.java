@@ -15,16 +15,25 @@ public final class LinuxInventory implements InventorySource {
     private final SysfsScanner sysfs;
     private final MountTable mounts;
     private final InventoryBuilder builder;
+    private final boolean withOshi;
+    private Map<String, Identity> oshi;
 
     /**
-     * @param withOshi ask OSHI for model and serial too (costs a few hundred milliseconds once;
-     *                 worth it in the GUI and for `list`, not for a wipe's preflight)
+     * @param withOshi ask OSHI for model and serial too (costs a few hundred milliseconds, paid by
+     *                 the first scan; worth it in the GUI and for `list`, not for a wipe's preflight)
      */
     public LinuxInventory(boolean withOshi) {
-        Map<String, Identity> oshi = withOshi ? OshiDetails.read() : Map.of();
+        this.withOshi = withOshi;
         this.sysfs = new SysfsScanner(Path.of("/sys"));
         this.mounts = new MountTable();
-        this.builder = new InventoryBuilder(new Blkid(), name -> oshi.getOrDefault(name, Identity.NONE));
+        this.builder = new InventoryBuilder(new Blkid(), name -> oshi().getOrDefault(name, Identity.NONE));
+    }
+
+    private synchronized Map<String, Identity> oshi() {
+        if (oshi == null) {
+            oshi = withOshi ? OshiDetails.read() : Map.of();
+        }
+        return oshi;
     }
 
     /**

@@ -1,11 +1,16 @@
 package dev.blockwipe.linux;
 
-/** Whether the standard streams are terminals (for progress lines and confirmation prompts). */
+/** What the process runs on: whether its streams are terminals, whether it is root. */
 public final class Terminal {
     private Terminal() {
     }
 
     public static boolean isTerminal(int fd) {
         return LibC.isatty(fd) == 1;
+    }
+
+    /** The effective user is root: devices can be opened for writing. */
+    public static boolean isRoot() {
+        return LibC.geteuid() == 0;
     }
 }

@@ -1,4 +1,4 @@
-package dev.blockwipe.cli;
+package dev.blockwipe.report;
 
 import dev.blockwipe.engine.ByteRange;
 import dev.blockwipe.engine.PassResult;
@@ -8,12 +8,12 @@ import dev.blockwipe.engine.WipeResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** One-line summaries of results, for people. */
-final class Summary {
-    private Summary() {
+/** One-line summaries of results, for people: the CLI prints them, the GUI shows them on job cards. */
+public final class ResultSummary {
+    private ResultSummary() {
     }
 
-    static String result(WipeResult r) {
+    public static String result(WipeResult r) {
         String path = r.target().path();
         long planned = r.target().size() * r.plan().passes().size();
         return switch (r.state()) {
@@ -22,7 +22,7 @@ final class Summary {
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " verified, no differences" : "not verified")
                     + "; " + Units.duration(r.duration()) + " in all";
             case VERIFY_FAILED -> path + ": VERIFICATION FAILED after " + r.plan().method().name() + ": "
-                    + r.verifications().stream().filter(v -> !v.passed()).map(Summary::verification)
+                    + r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
                     .collect(Collectors.joining("; "));
             case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " ("
                     + Units.bytes(r.bytesWritten()) + " written before)";
@@ -32,14 +32,14 @@ final class Summary {
         };
     }
 
-    static String verification(VerifyResult v) {
+    public static String verification(VerifyResult v) {
         if (v.passed()) {
             return "OK: " + Units.bytes(v.bytesVerified()) + " all " + v.expected();
         }
         if (v.mismatchedSectors() == 0) {
             return "stopped after " + Units.bytes(v.bytesVerified()) + " of " + Units.bytes(v.bytesPlanned());
         }
-        String ranges = v.mismatchRanges().stream().limit(3).map(Summary::range).collect(Collectors.joining(", "));
+        String ranges = v.mismatchRanges().stream().limit(3).map(ResultSummary::range).collect(Collectors.joining(", "));
         return v.mismatchedSectors() + " sector" + (v.mismatchedSectors() == 1 ? "" : "s") + " differ from "
                 + v.expected() + ", the first at byte " + v.firstMismatch() + " (" + ranges
                 + (v.mismatchRanges().size() > 3 ? ", ..." : "") + ")";

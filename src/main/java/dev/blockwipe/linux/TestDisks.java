@@ -1,0 +1,124 @@
+package dev.blockwipe.linux;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Disposable test disks, so a new user or lab staff can try the whole flow without risking a real
+ * disk: an image file on a loop device, with a GPT table, an ext4 and a vfat partition and some
+ * files. Needs root and the usual tools (losetup, sfdisk, partx, mkfs.ext4, mkfs.vfat, mount).
+ */
+public final class TestDisks {
+    private static final long SIZE = 256L << 20;
+
+    /** A test disk: its loop device and the image file behind it. */
+    public record TestDisk(String device, Path image) {
+    }
+
+    private final Path dir;
+
+    /** @param dir where the image files go (not tmpfs: the disk should behave like a disk) */
+    public TestDisks(Path dir) {
+        this.dir = dir;
+    }
+
+    public TestDisk create() throws IOException {
+        Path image = Files.createTempFile(dir, "blockwipe-test-disk-", ".img");
+        try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+            f.setLength(SIZE);
+        }
+        String device;
+        try {
+            device = run(null, "losetup", "-f", "--show", "-P", image.toString());
+        } catch (IOException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+        TestDisk disk = new TestDisk(device, image);
+        try {
+            run("label: gpt\nsize=160M,name=lab-data\nsize=+,name=lab-efi\n", "sfdisk", "-q", "--no-reread", device);
+            run(null, "partx", "-a", device);
+            run(null, "mkfs.ext4", "-q", "-F", "-L", "lab-data", device + "p1");
+            run(null, "mkfs.vfat", "-n", "LAB-EFI", device + "p2");
+            fill(device + "p1");
+            return disk;
+        } catch (IOException e) {
+            remove(disk);
+            throw e;
+        }
+    }
+
+    /** Detaches the loop device and deletes the image. */
+    public void remove(TestDisk disk) throws IOException {
+        try {
+            run(null, "losetup", "-d", disk.device());
+        } finally {
+            Files.deleteIfExists(disk.image());
+        }
+    }
+
+    /** Some files worth wiping: a note, a few text files, 8 MiB of random data. */
+    private static void fill(String partition) throws IOException {
+        Path mnt = Files.createTempDirectory("blockwipe-test-disk-");
+        run(null, "mount", partition, mnt.toString());
+        try {
+            Files.writeString(mnt.resolve("README.txt"), "Test data written by Blockwipe at " + Instant.now()
+                    + ".\nWipe this disk and check that none of it is left.\n", StandardCharsets.UTF_8);
+            Path docs = Files.createDirectory(mnt.resolve("documents"));
+            for (int i = 1; i <= 5; i++) {
+                Files.writeString(docs.resolve("report-" + i + ".txt"), ("Quarterly figures, part " + i + "\n").repeat(200));
+            }
+            byte[] data = new byte[8 << 20];
+            new SecureRandom().nextBytes(data);
+            Files.write(mnt.resolve("data.bin"), data);
+        } finally {
+            run(null, "umount", mnt.toString());
+            Files.deleteIfExists(mnt);
+        }
+    }
+
+    private static String run(String input, String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (input != null) {
+            p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        }
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", command) + " did not finish within a minute");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running " + command[0], e);
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(String.join(" ", List.of(command)) + " failed (" + p.exitValue() + "): " + out);
+        }
+        return out;
+    }
+
+    /** The tools a test disk needs that are not on PATH. */
+    public static List<String> missingTools() {
+        List<String> missing = new ArrayList<>();
+        for (String tool : new String[] {"losetup", "sfdisk", "partx", "mkfs.ext4", "mkfs.vfat", "mount", "umount"}) {
+            boolean found = false;
+            for (String d : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+                found |= Files.isExecutable(Path.of(d, tool));
+            }
+            if (!found) {
+                missing.add(tool);
+            }
+        }
+        return missing;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.SafetyVerdict;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * A disk, partition or image file in the device tree. Rows live as long as their device: a rescan
+ * updates their facts in place, so a check mark, the selection and a job's state survive it.
+ * A row can only be checked while it is checkable (not blocked, and wipeable by this user).
+ */
+public final class DeviceRow {
+    private final String key;
+    private final ReadOnlyObjectWrapper<RowFacts> facts;
+    private final ReadOnlyBooleanWrapper checkable = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper whyNot = new ReadOnlyStringWrapper("");
+    private final BooleanProperty checked = new SimpleBooleanProperty();
+    private final ReadOnlyStringWrapper job = new ReadOnlyStringWrapper("idle");
+    private final ObservableList<DeviceRow> children = FXCollections.observableArrayList();
+    private final boolean mayWrite;
+
+    /**
+     * @param mayWrite this user can open it for writing (root for devices; anyone for their files)
+     */
+    public DeviceRow(String key, RowFacts facts, boolean mayWrite) {
+        this.key = key;
+        this.facts = new ReadOnlyObjectWrapper<>(facts);
+        this.mayWrite = mayWrite;
+        checked.addListener((obs, was, now) -> {
+            if (now && !checkable.get()) {
+                checked.set(false);
+            }
+        });
+        judge();
+    }
+
+    public void update(RowFacts newFacts) {
+        facts.set(newFacts);
+        judge();
+    }
+
+    private void judge() {
+        SafetyVerdict v = facts.get().verdict();
+        boolean blocked = v.blocked();
+        checkable.set(!blocked && mayWrite);
+        whyNot.set(blocked ? "blocked: " + v.describe() : mayWrite ? "" : "wiping devices needs root");
+        if (!checkable.get()) {
+            checked.set(false);
+        }
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public RowFacts facts() {
+        return facts.get();
+    }
+
+    public ReadOnlyObjectProperty<RowFacts> factsProperty() {
+        return facts.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty checkableProperty() {
+        return checkable.getReadOnlyProperty();
+    }
+
+    /** Why the row cannot be checked, or empty. */
+    public ReadOnlyStringProperty whyNotProperty() {
+        return whyNot.getReadOnlyProperty();
+    }
+
+    /** The check box; it refuses to become true while the row is not checkable. */
+    public BooleanProperty checkedProperty() {
+        return checked;
+    }
+
+    /** "idle", "queued", "wiping 42%", "erased ✓", "failed ✗". */
+    public ReadOnlyStringProperty jobProperty() {
+        return job.getReadOnlyProperty();
+    }
+
+    void showJob(String text) {
+        job.set(text);
+    }
+
+    public ObservableList<DeviceRow> children() {
+        return children;
+    }
+}

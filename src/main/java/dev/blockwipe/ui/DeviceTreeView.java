@@ -1,0 +1,195 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.Units;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+
+/**
+ * Disks with their partitions, and image files: a check box per row (disabled, with the reason as
+ * tooltip, where the row may not be wiped), identity, size, kind badge, contents, usage, verdict
+ * and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
+ * selection and what is expanded.
+ */
+final class DeviceTreeView {
+    private final TreeTableView<DeviceRow> table = new TreeTableView<>();
+    private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
+
+    DeviceTreeView(MainViewModel vm) {
+        TreeItem<DeviceRow> root = new TreeItem<>();
+        table.setRoot(root);
+        table.setShowRoot(false);
+        table.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("Reading devices…"));
+        TreeTableColumn<DeviceRow, String> device = deviceColumn();
+        table.getColumns().addAll(List.of(checkColumn(), device,
+                text("Model", 150, f -> f.model()), text("Serial", 110, RowFacts::serial),
+                text("Size", 75, f -> Units.bytes(f.size())), kindColumn(),
+                text("Contents", 170, RowFacts::contents), text("Usage", 150, RowFacts::usage),
+                verdictColumn(), jobColumn()));
+        table.setTreeColumn(device);
+        mirror(vm.rows(), root);
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
+                vm.selectedProperty().set(now == null ? null : now.getValue()));
+        table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            TreeItem<DeviceRow> item = table.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.SPACE && item != null) {
+                DeviceRow row = item.getValue();
+                if (row.checkableProperty().get()) {
+                    row.checkedProperty().set(!row.checkedProperty().get());
+                }
+                e.consume();
+            }
+        });
+    }
+
+    TreeTableView<DeviceRow> node() {
+        return table;
+    }
+
+    /** Keeps {@code parent}'s children in step with {@code rows}, reusing each row's tree item. */
+    private void mirror(ObservableList<DeviceRow> rows, TreeItem<DeviceRow> parent) {
+        Runnable sync = () -> {
+            List<TreeItem<DeviceRow>> children = rows.stream().map(this::item).toList();
+            if (!parent.getChildren().equals(children)) {
+                parent.getChildren().setAll(children);
+            }
+        };
+        rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
+        sync.run();
+    }
+
+    private TreeItem<DeviceRow> item(DeviceRow row) {
+        TreeItem<DeviceRow> item = items.get(row);
+        if (item == null) {
+            item = new TreeItem<>(row);
+            item.setExpanded(true);
+            items.put(row, item);
+            mirror(row.children(), item);
+        }
+        return item;
+    }
+
+    private static TreeTableColumn<DeviceRow, DeviceRow> checkColumn() {
+        TreeTableColumn<DeviceRow, DeviceRow> col = new TreeTableColumn<>("");
+        col.setPrefWidth(36);
+        col.setMinWidth(36);
+        col.setMaxWidth(36);
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue()));
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            private final CheckBox box = new CheckBox();
+            private DeviceRow bound;
+
+            @Override
+            protected void updateItem(DeviceRow row, boolean empty) {
+                super.updateItem(row, empty);
+                if (bound != null) {
+                    box.selectedProperty().unbindBidirectional(bound.checkedProperty());
+                    box.disableProperty().unbind();
+                    bound = null;
+                }
+                if (empty || row == null) {
+                    setGraphic(null);
+                    setTooltip(null);
+                    return;
+                }
+                bound = row;
+                box.setId("check-" + row.facts().name());
+                box.selectedProperty().bindBidirectional(row.checkedProperty());
+                box.disableProperty().bind(row.checkableProperty().not());
+                Tooltip tip = new Tooltip();
+                tip.textProperty().bind(Bindings.when(row.checkableProperty()).then("Select " + row.facts().name()
+                        + " to wipe (Space)").otherwise(row.whyNotProperty()));
+                setTooltip(tip);
+                setGraphic(box);
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> deviceColumn() {
+        TreeTableColumn<DeviceRow, String> col = text("Device", 130, RowFacts::name);
+        col.setSortable(false);
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> text(String title, double width, Function<RowFacts, String> value) {
+        TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>(title);
+        col.setPrefWidth(width);
+        col.setCellValueFactory(c -> facts(c.getValue().getValue(), value));
+        return col;
+    }
+
+    private static ObservableValue<String> facts(DeviceRow row, Function<RowFacts, String> value) {
+        return Bindings.createStringBinding(() -> value.apply(row.facts()), row.factsProperty());
+    }
+
+    private static TreeTableColumn<DeviceRow, String> kindColumn() {
+        TreeTableColumn<DeviceRow, String> col = text("Kind", 80, RowFacts::kind);
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(String kind, boolean empty) {
+                super.updateItem(kind, empty);
+                boolean partition = !empty && getTableRow() != null && getTableRow().getTreeItem() != null
+                        && getTableRow().getTreeItem().getParent() != getTreeTableView().getRoot();
+                if (empty || kind == null || kind.isEmpty() || partition) {
+                    setGraphic(null);
+                    return;
+                }
+                Label badge = new Label(kind);
+                badge.getStyleClass().addAll("badge", "badge-" + kind.toLowerCase(Locale.ROOT).split(" ")[0]);
+                setGraphic(badge);
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, RowFacts> verdictColumn() {
+        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>("Verdict");
+        col.setPrefWidth(110);
+        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(RowFacts f, boolean empty) {
+                super.updateItem(f, empty);
+                getStyleClass().removeAll("verdict-blocked", "verdict-confirm", "verdict-wipeable");
+                if (empty || f == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                SafetyVerdict v = f.verdict();
+                String mark = v.blocked() ? "✖ " : v instanceof SafetyVerdict.Wipeable ? "✓ " : "⚠ ";
+                setText(mark + v.level().toLowerCase(Locale.ROOT));
+                getStyleClass().add("verdict-" + v.level().toLowerCase(Locale.ROOT));
+                setTooltip(new Tooltip(v.level() + ": " + v.describe()));
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> jobColumn() {
+        TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>("Job");
+        col.setPrefWidth(110);
+        col.setCellValueFactory(c -> c.getValue().getValue().jobProperty());
+        return col;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.blockwipe.ui;
+
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * One job: target, method, state, pass and pattern, progress, speed, ETA, bytes, the live
+ * throughput graph (MB/s and the running average, the last 10 minutes), and Cancel or Report.
+ */
+final class JobCard {
+    private final VBox box = new VBox();
+
+    JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+        box.getStyleClass().add("job-card");
+        box.setId("job-" + job.name());
+        Label title = new Label(job.name() + "  ·  " + job.request().method().title());
+        title.getStyleClass().add("job-title");
+        Label state = new Label();
+        state.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get().label(), job.stateProperty()));
+        job.stateProperty().addListener((obs, was, now) -> styleState(state, now));
+        styleState(state, job.stateProperty().get());
+        Button cancelButton = new Button("Cancel");
+        cancelButton.setId("cancel-" + job.name());
+        cancelButton.setOnAction(e -> cancel.accept(job));
+        cancelButton.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> job.stateProperty().get().finished() || job.stateProperty().get() == JobState.CANCELLING,
+                job.stateProperty()));
+        Button reportButton = new Button("Report…");
+        reportButton.setOnAction(e -> report.accept(job));
+        reportButton.visibleProperty().bind(job.resultProperty().isNotNull());
+        reportButton.managedProperty().bind(reportButton.visibleProperty());
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox head = new HBox(10, title, state, spring, reportButton, cancelButton);
+        head.setAlignment(Pos.CENTER_LEFT);
+
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(job.progressProperty());
+        bar.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(bar, Priority.ALWAYS);
+        Label percent = new Label();
+        percent.textProperty().bind(Bindings.format("%.1f%%", job.progressProperty().multiply(100)));
+        Label stage = label(job.stageProperty());
+        stage.setMinWidth(230);
+        HBox progress = new HBox(8, stage, bar, percent);
+        progress.setAlignment(Pos.CENTER_LEFT);
+
+        HBox numbers = new HBox(18, label(job.speedProperty()), label(job.etaProperty()), label(job.bytesProperty()));
+        Label message = label(job.messageProperty());
+        message.getStyleClass().add("muted");
+        message.setWrapText(true);
+        box.getChildren().addAll(head, progress, numbers, chart(job), message);
+    }
+
+    VBox node() {
+        return box;
+    }
+
+    private static Label label(javafx.beans.value.ObservableValue<String> text) {
+        Label l = new Label();
+        l.textProperty().bind(text);
+        return l;
+    }
+
+    private static void styleState(Label label, JobState s) {
+        label.getStyleClass().removeAll("job-state-good", "job-state-bad", "job-state-running");
+        label.getStyleClass().add(s == JobState.ERASED ? "job-state-good"
+                : s == JobState.FAILED || s == JobState.VERIFY_FAILED ? "job-state-bad" : "job-state-running");
+    }
+
+    /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */
+    private static LineChart<Number, Number> chart(JobViewModel job) {
+        NumberAxis x = new NumberAxis();
+        x.setLabel("seconds");
+        x.setForceZeroInRange(false);
+        x.setAnimated(false);
+        NumberAxis y = new NumberAxis();
+        y.setLabel("MB/s");
+        y.setAnimated(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setAnimated(false);
+        chart.setCreateSymbols(false);
+        chart.setPrefHeight(150);
+        chart.setMinHeight(120);
+        chart.setLegendVisible(true);
+        chart.getData().addAll(List.of(series("MB/s", job.ratePoints()), series("average", job.averagePoints())));
+        return chart;
+    }
+
+    static XYChart.Series<Number, Number> series(String name, ObservableList<ThroughputSeries.Point> points) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        series.setName(name);
+        points.forEach(p -> series.getData().add(data(p)));
+        points.addListener((ListChangeListener<ThroughputSeries.Point>) c -> {
+            while (c.next()) {
+                if (c.wasRemoved()) {
+                    series.getData().remove(c.getFrom(), c.getFrom() + c.getRemovedSize());
+                }
+                if (c.wasAdded()) {
+                    series.getData().addAll(c.getFrom(), c.getAddedSubList().stream().map(JobCard::data).toList());
+                }
+            }
+        });
+        return series;
+    }
+
+    private static XYChart.Data<Number, Number> data(ThroughputSeries.Point p) {
+        return new XYChart.Data<>(p.seconds(), p.megabytesPerSecond());
+    }
+}

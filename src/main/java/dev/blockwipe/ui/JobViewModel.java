@@ -1,0 +1,258 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.FailureCause;
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.report.ResultSummary;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.LongSupplier;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * One wipe job as the job card shows it. The engine's events arrive on the job's worker thread
+ * and only go into a queue; {@link #drain()} applies them on the FX thread once per frame (the
+ * main view's AnimationTimer calls it), so a multi-GB/s wipe costs the FX thread one update per
+ * frame, not one per event. The graph points are capped: 10 minutes at two a second.
+ */
+public final class JobViewModel implements WipeListener {
+    private final String target;
+    private final String name;
+    private final WipeRequest request;
+    private final String diskKey;
+    private final LongSupplier clock;
+    private final CancelToken cancel = new CancelToken();
+    private final Queue<Timed> pending = new ConcurrentLinkedQueue<>();
+    private final ThroughputSeries rateSeries = ThroughputSeries.tenMinutes();
+    private final ThroughputSeries averageSeries = ThroughputSeries.tenMinutes();
+    private final ObservableList<ThroughputSeries.Point> ratePoints = FXCollections.observableArrayList();
+    private final ObservableList<ThroughputSeries.Point> averagePoints = FXCollections.observableArrayList();
+    private final ObservableList<ThroughputSeries.Point> ratePointsView = FXCollections.unmodifiableObservableList(ratePoints);
+    private final ObservableList<ThroughputSeries.Point> averagePointsView =
+            FXCollections.unmodifiableObservableList(averagePoints);
+
+    private final ReadOnlyObjectWrapper<JobState> state = new ReadOnlyObjectWrapper<>(JobState.QUEUED);
+    private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper("");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyDoubleWrapper rate = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper speed = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper eta = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
+    private long startNanos = -1;
+    private long written;
+    private long verified;
+
+    private record Timed(long nanos, WipeEvent event) {
+    }
+
+    /**
+     * @param target  the path
+     * @param name    what the card calls it ("sdb", "disk.img")
+     * @param diskKey jobs with the same key (partitions of one disk) run one after another
+     */
+    public JobViewModel(String target, String name, WipeRequest request, String diskKey, LongSupplier clock) {
+        this.target = target;
+        this.name = name;
+        this.request = request;
+        this.diskKey = diskKey;
+        this.clock = clock;
+        message.set("queued");
+    }
+
+    /** Called by the engine on the job's thread: only queues. */
+    @Override
+    public void on(WipeEvent event) {
+        pending.add(new Timed(clock.getAsLong(), event));
+    }
+
+    /** Applies everything queued since the last call. FX thread. */
+    public void drain() {
+        Timed t;
+        while ((t = pending.poll()) != null) {
+            apply(t.nanos(), t.event());
+        }
+    }
+
+    private void apply(long nanos, WipeEvent event) {
+        if (event instanceof WipeEvent.Started s) {
+            startNanos = nanos;
+            state.set(JobState.RUNNING);
+            message.set(s.plan().passes().size() + " pass" + (s.plan().passes().size() == 1 ? "" : "es") + ", verify "
+                    + s.plan().verification().text() + ", " + s.target().ioMode().label());
+        } else if (event instanceof WipeEvent.PassStarted p) {
+            stage.set("pass " + p.pass().number() + "/" + p.passCount() + " · " + p.pass().pattern().describe()
+                    + (p.pass().blanking() ? " (blanking)" : ""));
+        } else if (event instanceof WipeEvent.VerifyStarted v) {
+            stage.set("verifying " + (v.pass() > 0 ? "pass " + v.pass() : v.mode().text()) + " · "
+                    + Units.bytes(v.bytes()));
+        } else if (event instanceof WipeEvent.Progress p) {
+            progress(nanos, p);
+        } else if (event instanceof WipeEvent.PassDone d) {
+            written += d.result().bytesWritten();
+            showBytes();
+        } else if (event instanceof WipeEvent.Verified v) {
+            verified += v.result().bytesVerified();
+            showBytes();
+        } else if (event instanceof WipeEvent.Finished f) {
+            finish(f.result());
+        } else if (event instanceof WipeEvent.Failed f) {
+            finish(f.result());
+        } else if (event instanceof WipeEvent.Cancelled c) {
+            finish(c.result());
+        }
+    }
+
+    private void progress(long nanos, WipeEvent.Progress p) {
+        progress.set(p.jobFraction());
+        rate.set(p.rate());
+        speed.set(Units.rate(p.rate()) + " (avg " + Units.rate(p.averageRate()) + ")");
+        eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
+        double seconds = (nanos - startNanos) / 1e9;
+        if (rateSeries.add(seconds, p.rate() / 1e6)) {
+            mirror(ratePoints, rateSeries);
+        }
+        if (averageSeries.add(seconds, p.averageRate() / 1e6)) {
+            mirror(averagePoints, averageSeries);
+        }
+    }
+
+    /** Appends the newest point and drops what fell out of the window, without rebuilding the list. */
+    private static void mirror(ObservableList<ThroughputSeries.Point> list, ThroughputSeries series) {
+        list.add(series.last());
+        if (list.size() > series.capacity()) {
+            list.remove(0, list.size() - series.capacity());
+        }
+    }
+
+    private void showBytes() {
+        bytes.set(Units.bytes(written) + " written" + (verified > 0 ? ", " + Units.bytes(verified) + " verified" : ""));
+    }
+
+    private void finish(WipeResult r) {
+        result.set(r);
+        rate.set(0);
+        eta.set("");
+        speed.set("");
+        stage.set("ended after " + Units.duration(r.duration()));
+        state.set(switch (r.state()) {
+            case ERASED -> JobState.ERASED;
+            case VERIFY_FAILED -> JobState.VERIFY_FAILED;
+            case FAILED -> JobState.FAILED;
+            case CANCELLED -> JobState.CANCELLED;
+        });
+        if (r.state() == FinalState.ERASED) {
+            progress.set(1);
+        }
+        String text = ResultSummary.result(r);
+        message.set(r.cause() == FailureCause.DEVICE_GONE ? "the device went away while it was being wiped: " + text : text);
+    }
+
+    /** The job could not start (refused by the preflight, the device busy or gone). FX thread. */
+    public void refused(String why) {
+        drain();
+        state.set(JobState.FAILED);
+        rate.set(0);
+        message.set(why);
+    }
+
+    /** Cancelled while it waited for its turn: nothing was written. FX thread. */
+    public void cancelledBeforeStart() {
+        state.set(JobState.CANCELLED);
+        message.set("cancelled before it started: nothing was written");
+    }
+
+    /** The job waits for another one on the same disk. FX thread. */
+    public void waitFor(String other) {
+        message.set("queued behind " + other + " (same disk: partitions of one disk are wiped one after another)");
+    }
+
+    /** Asks the job to stop after its current requests. */
+    public void cancel() {
+        cancel.cancel();
+        if (!state.get().finished()) {
+            state.set(JobState.CANCELLING);
+        }
+    }
+
+    public CancelToken cancelToken() {
+        return cancel;
+    }
+
+    public String target() {
+        return target;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public WipeRequest request() {
+        return request;
+    }
+
+    public String diskKey() {
+        return diskKey;
+    }
+
+    public ReadOnlyObjectProperty<JobState> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty stageProperty() {
+        return stage.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** Bytes per second over the last second; 0 when not running. */
+    public ReadOnlyDoubleProperty rateProperty() {
+        return rate.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty speedProperty() {
+        return speed.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty etaProperty() {
+        return eta.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty bytesProperty() {
+        return bytes.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<WipeResult> resultProperty() {
+        return result.getReadOnlyProperty();
+    }
+
+    /** MB/s over the last second, one point per half second, the last 10 minutes. */
+    public ObservableList<ThroughputSeries.Point> ratePoints() {
+        return ratePointsView;
+    }
+
+    /** The running average, same spacing. */
+    public ObservableList<ThroughputSeries.Point> averagePoints() {
+        return averagePointsView;
+    }
+
+}

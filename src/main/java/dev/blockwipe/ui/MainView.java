@@ -1,0 +1,239 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.engine.TargetException;
+import java.io.File;
+import java.io.IOException;
+import java.net.URL;
+import java.util.Objects;
+import javafx.animation.AnimationTimer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Orientation;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import org.controlsfx.control.Notifications;
+import org.controlsfx.control.StatusBar;
+
+/**
+ * The main window: toolbar, device tree and details, jobs with their graphs, status bar. It only
+ * builds controls and binds them to the {@link MainViewModel}; an AnimationTimer hands the jobs'
+ * queued events to the view-model once per frame.
+ */
+public final class MainView {
+    static final String LIGHT = "blockwipe.css";
+    static final String DARK = "dark.css";
+
+    private final MainViewModel vm;
+    private final Stage stage;
+    private final BorderPane root = new BorderPane();
+    private final JobsPane jobs;
+    private final AnimationTimer frames;
+
+    public MainView(MainViewModel vm, Stage stage) {
+        this.vm = vm;
+        this.stage = stage;
+        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, stage));
+        DeviceTreeView tree = new DeviceTreeView(vm);
+        SplitPane devices = new SplitPane(tree.node(), details());
+        devices.setDividerPositions(0.72);
+        SplitPane center = new SplitPane(devices, jobs.node());
+        center.setOrientation(Orientation.VERTICAL);
+        center.setDividerPositions(0.46);
+        root.setTop(toolbar());
+        root.setCenter(center);
+        root.setBottom(statusBar());
+        vm.noticeProperty().addListener((obs, was, n) -> notify(n));
+        frames = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                vm.drainJobs();
+                jobs.tick(vm);
+            }
+        };
+    }
+
+    /** The scene, styled, with F5 for Refresh. */
+    public Scene scene() {
+        Scene scene = new Scene(root, 1280, 820);
+        scene.getStylesheets().add(css(LIGHT));
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), vm::refresh);
+        return scene;
+    }
+
+    public void start() {
+        frames.start();
+        vm.start();
+    }
+
+    public void stop() {
+        frames.stop();
+    }
+
+    Parent root() {
+        return root;
+    }
+
+    private ToolBar toolbar() {
+        Button refresh = new Button("_Refresh");
+        refresh.setOnAction(e -> vm.refresh());
+        Button wipe = new Button("_Wipe…");
+        wipe.getStyleClass().add("danger");
+        wipe.setId("wipe");
+        wipe.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.hasWipeTargets(), vm.checkedCountProperty(),
+                vm.selectedProperty()));
+        wipe.setOnAction(e -> openWipeDialog());
+        Button image = new Button("_Add image file…");
+        image.setOnAction(e -> addImageFile());
+        Button testDisk = new Button("Create _test disk…");
+        testDisk.setOnAction(e -> createTestDisk());
+        testDisk.disableProperty().bind(vm.busyMakingTestDiskProperty());
+        Button cancelAll = new Button("_Cancel all");
+        cancelAll.disableProperty().bind(vm.activeJobsProperty().isEqualTo(0));
+        cancelAll.setOnAction(e -> confirmCancelAll());
+        ToggleButton dark = new ToggleButton("_Dark");
+        dark.selectedProperty().addListener((obs, was, on) -> {
+            if (on) {
+                stage.getScene().getStylesheets().add(css(DARK));
+            } else {
+                stage.getScene().getStylesheets().remove(css(DARK));
+            }
+        });
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, new Separator(), cancelAll, spring, dark);
+    }
+
+    private VBox details() {
+        TableView<FactSheet.Fact> table = new TableView<>(vm.details());
+        TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
+        key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
+        key.setPrefWidth(120);
+        TableColumn<FactSheet.Fact, String> value = new TableColumn<>("Value");
+        value.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
+        table.getColumns().add(key);
+        table.getColumns().add(value);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("Select a device to see everything about it."));
+        table.setFocusTraversable(false);
+        Label title = new Label("Details");
+        title.getStyleClass().add("section-title");
+        VBox box = new VBox(2, title, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return box;
+    }
+
+    private StatusBar statusBar() {
+        StatusBar bar = new StatusBar();
+        bar.textProperty().bind(vm.statusProperty());
+        Label mode = new Label(vm.mode());
+        mode.getStyleClass().add("muted");
+        Label problem = new Label();
+        problem.getStyleClass().add("problem");
+        problem.textProperty().bind(vm.scanProblemProperty());
+        bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
+        return bar;
+    }
+
+    private void openWipeDialog() {
+        if (!vm.hasWipeTargets()) {
+            return;
+        }
+        WipeDialogViewModel dialog = vm.wipeDialog();
+        if (new WipeDialog(dialog, stage).showAndConfirm()) {
+            vm.startWipe(dialog);
+        }
+    }
+
+    private void addImageFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Add a disk-image file to wipe");
+        File file = chooser.showOpenDialog(stage);
+        if (file == null) {
+            return;
+        }
+        try {
+            vm.addImageFile(file.getPath());
+        } catch (TargetException e) {
+            error("Cannot add " + file.getName(), e.getMessage());
+        } catch (IOException e) {
+            error("Cannot read " + file.getName(), e.getMessage());
+        }
+    }
+
+    private void createTestDisk() {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Make a 256 MiB test disk: an image file in /var/tmp on a loop"
+                + " device, with a GPT table, an ext4 partition holding some files and a vfat partition. Nothing else is"
+                + " touched, and Blockwipe offers to remove it when you quit.", ButtonType.OK, ButtonType.CANCEL);
+        ask.initOwner(stage);
+        ask.setHeaderText("Create a test disk?");
+        if (ask.showAndWait().filter(b -> b == ButtonType.OK).isPresent()) {
+            vm.createTestDisk();
+        }
+    }
+
+    private void confirmCancel(JobViewModel job) {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "The job stops after the requests in flight. What has been"
+                + " written stays written: " + job.name() + " will be only partly wiped.", ButtonType.YES, ButtonType.NO);
+        ask.initOwner(stage);
+        ask.setHeaderText("Cancel the wipe of " + job.name() + "?");
+        if (ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent()) {
+            vm.cancel(job);
+        }
+    }
+
+    private void confirmCancelAll() {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Every running and queued job stops; the devices are left"
+                + " partly wiped.", ButtonType.YES, ButtonType.NO);
+        ask.initOwner(stage);
+        ask.setHeaderText("Cancel all " + vm.activeJobsProperty().get() + " jobs?");
+        if (ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent()) {
+            vm.cancelAll();
+        }
+    }
+
+    private void notify(Notice n) {
+        if (n == null) {
+            return;
+        }
+        Notifications note = Notifications.create().owner(stage).title(n.title()).text(n.text())
+                .hideAfter(Duration.seconds(n.good() ? 6 : 12));
+        if (n.good()) {
+            note.showInformation();
+        } else {
+            note.showError();
+        }
+    }
+
+    private void error(String header, String text) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
+        alert.initOwner(stage);
+        alert.setHeaderText(header);
+        alert.showAndWait();
+    }
+
+    static String css(String name) {
+        URL url = Objects.requireNonNull(MainView.class.getResource(name), name);
+        return url.toExternalForm();
+    }
+}

@@ -1,0 +1,391 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceWatcher;
+import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.linux.TestDisks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The main window's state: the device tree (rows updated in place as the device watcher reports
+ * changes), the selection and its details, image files and test disks, the jobs and the status
+ * line. Never touches a control; everything it changes happens on the FX thread.
+ */
+public final class MainViewModel implements AutoCloseable {
+    private final Services services;
+    private final Preflight preflight;
+    private final ThroughputEstimates estimates = new ThroughputEstimates();
+    private final DeviceWatcher watcher;
+    private final JobRunner runner;
+    private final Map<String, DeviceRow> rowsByKey = new HashMap<>();
+    private final Map<String, DeviceRow> images = new LinkedHashMap<>();
+    private final ObservableList<DeviceRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<JobViewModel> jobs = FXCollections.observableArrayList();
+    private final ObservableList<FactSheet.Fact> details = FXCollections.observableArrayList();
+    // Read-only views made once: a view made per call would be garbage the moment a listener is
+    // attached to it (it forwards changes through a weak listener) and its listeners would go quiet.
+    private final ObservableList<DeviceRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<JobViewModel> jobsView = FXCollections.unmodifiableObservableList(jobs);
+    private final ObservableList<FactSheet.Fact> detailsView = FXCollections.unmodifiableObservableList(details);
+    private final List<TestDisks.TestDisk> testDisks = new ArrayList<>();
+    private final ObjectProperty<DeviceRow> selected = new SimpleObjectProperty<>();
+    private final ReadOnlyIntegerWrapper checkedCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyDoubleWrapper totalRate = new ReadOnlyDoubleWrapper();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("reading devices…");
+    private final ReadOnlyStringWrapper scanProblem = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper busyMakingTestDisk = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
+    private final ChangeListener<RowFacts> selectedFacts = (obs, was, now) -> details.setAll(now.details());
+    private DeviceInventory inventory;
+
+    public MainViewModel(Services services) {
+        this.services = services;
+        this.preflight = new Preflight(services.probe());
+        this.runner = new JobRunner(services.opener(), services.inventory(), preflight, this::ended);
+        this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
+                (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
+                e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
+        selected.addListener((obs, was, now) -> {
+            if (was != null) {
+                was.factsProperty().removeListener(selectedFacts);
+            }
+            if (now == null) {
+                details.clear();
+            } else {
+                now.factsProperty().addListener(selectedFacts);
+                details.setAll(now.facts().details());
+            }
+        });
+    }
+
+    /** Starts watching the devices (a first scan now, then every two seconds). */
+    public void start() {
+        watcher.start(DeviceWatcher.DEFAULT_PERIOD);
+    }
+
+    public void refresh() {
+        watcher.refresh();
+    }
+
+    /** Updates the tree from a new inventory, keeping rows (checks, selection, job states) by device. */
+    void applyInventory(DeviceInventory inv) {
+        inventory = inv;
+        Map<String, DeviceRow> seen = new HashMap<>();
+        List<DeviceRow> roots = new ArrayList<>();
+        for (Disk d : inv.visibleDisks()) {
+            DeviceRow row = row(seen, RowFactory.key(d), RowFactory.disk(inv, d), services.root());
+            List<DeviceRow> children = new ArrayList<>();
+            for (Partition p : d.partitions()) {
+                children.add(row(seen, RowFactory.key(p), RowFactory.partition(inv, d, p), services.root()));
+            }
+            if (!row.children().equals(children)) {
+                row.children().setAll(children);
+            }
+            roots.add(row);
+        }
+        rowsByKey.keySet().retainAll(seen.keySet());
+        for (DeviceRow image : images.values()) {
+            RowFacts f = image.facts();
+            image.update(RowFactory.rejudged(f, preflight.verdict(inv, f.path(), f.identity(), false)));
+            roots.add(image);
+        }
+        if (!rows.equals(roots)) {
+            rows.setAll(roots);
+        }
+        if (selected.get() != null && !rowsByKey.containsValue(selected.get()) && !images.containsValue(selected.get())) {
+            selected.set(null);
+        }
+        scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
+        updateChecked();
+        showJobsOnRows();
+    }
+
+    private DeviceRow row(Map<String, DeviceRow> seen, String key, RowFacts facts, boolean mayWrite) {
+        DeviceRow row = rowsByKey.get(key);
+        if (row == null) {
+            row = new DeviceRow(key, facts, mayWrite);
+            row.checkedProperty().addListener((obs, was, now) -> updateChecked());
+            rowsByKey.put(key, row);
+        } else {
+            row.update(facts);
+        }
+        seen.put(key, row);
+        return row;
+    }
+
+    /** Adds an image file to the tree; anyone may wipe their own files. */
+    public DeviceRow addImageFile(String path) throws IOException {
+        TargetInfo info = services.opener().probe(path);
+        DeviceRow existing = images.get(info.path());
+        if (existing != null) {
+            return existing;
+        }
+        SafetyVerdict verdict = inventory == null
+                ? new SafetyVerdict.NeedsConfirmation("an image file")
+                : preflight.verdict(inventory, info.path(), info.identity(), false);
+        String contents = services.probe().probe(info.path()).describe();
+        DeviceRow row = new DeviceRow("file:" + info.path(), RowFactory.image(info, verdict, contents), true);
+        row.checkedProperty().addListener((obs, was, now) -> updateChecked());
+        images.put(info.path(), row);
+        rows.add(row);
+        return row;
+    }
+
+    /** The rows with a check mark, disks before their partitions. */
+    public List<DeviceRow> checkedRows() {
+        List<DeviceRow> list = new ArrayList<>();
+        for (DeviceRow r : rows) {
+            if (r.checkedProperty().get()) {
+                list.add(r);
+            }
+            r.children().stream().filter(c -> c.checkedProperty().get()).forEach(list::add);
+        }
+        return list;
+    }
+
+    private void updateChecked() {
+        checkedCount.set(checkedRows().size());
+    }
+
+    /** The dialog for the checked rows (or the selected one when none is checked). */
+    public WipeDialogViewModel wipeDialog() {
+        List<DeviceRow> targets = checkedRows();
+        if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
+            targets = List.of(selected.get());
+        }
+        return new WipeDialogViewModel(targets.stream().map(DeviceRow::facts).toList(), estimates);
+    }
+
+    /** Whether the Wipe… command has something to work on. */
+    public boolean hasWipeTargets() {
+        return !checkedRows().isEmpty() || selected.get() != null && selected.get().checkableProperty().get();
+    }
+
+    /** Starts one job per target of a confirmed dialog. */
+    public List<JobViewModel> startWipe(WipeDialogViewModel dialog) {
+        if (!dialog.canWipeProperty().get()) {
+            throw new IllegalStateException("the wipe is not confirmed");
+        }
+        WipeRequest request = dialog.request();
+        List<JobViewModel> started = new ArrayList<>();
+        for (RowFacts t : dialog.targets()) {
+            JobViewModel job = new JobViewModel(t.path(), t.name(), request, t.diskKey(), System::nanoTime);
+            jobs.add(0, job);
+            started.add(job);
+            runner.submit(job, t);
+        }
+        rowsByKey.values().forEach(r -> r.checkedProperty().set(false));
+        images.values().forEach(r -> r.checkedProperty().set(false));
+        drainJobs();
+        return started;
+    }
+
+    public void cancel(JobViewModel job) {
+        runner.cancel(job);
+    }
+
+    public void cancelAll() {
+        List.copyOf(jobs).stream().filter(j -> !j.stateProperty().get().finished()).forEach(runner::cancel);
+    }
+
+    /** Once per frame: the jobs apply their queued events, the rows and the status line follow. */
+    public void drainJobs() {
+        double total = 0;
+        int running = 0;
+        for (JobViewModel job : jobs) {
+            job.drain();
+            total += job.rateProperty().get();
+            if (!job.stateProperty().get().finished()) {
+                running++;
+            }
+        }
+        totalRate.set(total);
+        active.set(running);
+        showJobsOnRows();
+        status.set(running == 0 ? "no jobs running" : running + (running == 1 ? " job" : " jobs") + " running · "
+                + Units.rate(total) + " total");
+    }
+
+    private void showJobsOnRows() {
+        Map<String, JobViewModel> latest = new HashMap<>();
+        for (int i = jobs.size() - 1; i >= 0; i--) {
+            latest.put(jobs.get(i).target(), jobs.get(i));
+        }
+        for (DeviceRow row : allRows()) {
+            JobViewModel job = latest.get(row.facts().path());
+            row.showJob(job == null ? "idle" : rowText(job));
+        }
+    }
+
+    private static String rowText(JobViewModel job) {
+        JobState s = job.stateProperty().get();
+        return s == JobState.RUNNING
+                ? String.format(Locale.ROOT, "wiping %.0f%%", 100 * job.progressProperty().get())
+                : s.label();
+    }
+
+    private List<DeviceRow> allRows() {
+        List<DeviceRow> all = new ArrayList<>();
+        for (DeviceRow r : rows) {
+            all.add(r);
+            all.addAll(r.children());
+        }
+        return all;
+    }
+
+    private void ended(JobViewModel job) {
+        WipeResult r = job.resultProperty().get();
+        if (r != null && !r.passes().isEmpty()) {
+            double seconds = r.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
+            RowFacts facts = allRows().stream().filter(row -> row.facts().path().equals(job.target())).findFirst()
+                    .map(DeviceRow::facts).orElse(null);
+            if (facts != null && seconds > 0) {
+                estimates.measured(facts.kind(), r.bytesWritten() / seconds);
+            }
+        }
+        JobState s = job.stateProperty().get();
+        notice.set(new Notice(job.name() + ": " + s.label(), job.messageProperty().get(), s == JobState.ERASED));
+        watcher.refresh();
+    }
+
+    /** Makes a test disk in the background; the device watcher shows it when it is ready. */
+    public void createTestDisk() {
+        List<String> missing = TestDisks.missingTools();
+        if (!services.root() || services.testDisks() == null || !missing.isEmpty()) {
+            notice.set(new Notice("Cannot make a test disk", !services.root() ? "Test disks are loop devices: that needs root."
+                    : "Missing tools: " + String.join(", ", missing), false));
+            return;
+        }
+        busyMakingTestDisk.set(true);
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                return services.testDisks().create();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).whenComplete((disk, error) -> services.fx().execute(() -> {
+            busyMakingTestDisk.set(false);
+            if (error != null) {
+                notice.set(new Notice("Cannot make a test disk", error.getCause() != null ? error.getCause().getMessage()
+                        : error.getMessage(), false));
+                return;
+            }
+            testDisks.add(disk);
+            notice.set(new Notice("Test disk ready", disk.device() + " (" + disk.image() + "): a GPT table, ext4 \"lab-data\""
+                    + " with some files, vfat \"LAB-EFI\". Blockwipe offers to remove it when you quit.", true));
+            watcher.refresh();
+        }));
+    }
+
+    public List<TestDisks.TestDisk> testDisks() {
+        return List.copyOf(testDisks);
+    }
+
+    /** Removes the test disks made in this session; returns what could not be removed. */
+    public List<String> removeTestDisks() {
+        List<String> problems = new ArrayList<>();
+        for (TestDisks.TestDisk d : List.copyOf(testDisks)) {
+            try {
+                services.testDisks().remove(d);
+                testDisks.remove(d);
+            } catch (IOException e) {
+                problems.add(d.device() + ": " + e.getMessage());
+            }
+        }
+        return problems;
+    }
+
+    public boolean hasActiveJobs() {
+        return jobs.stream().anyMatch(j -> !j.stateProperty().get().finished());
+    }
+
+    /** Cancels what runs, waits for it to stop (bounded), and stops the watcher and the job threads. */
+    @Override
+    public void close() {
+        cancelAll();
+        runner.close();
+        watcher.close();
+    }
+
+    public ObservableList<DeviceRow> rows() {
+        return rowsView;
+    }
+
+    public ObservableList<JobViewModel> jobs() {
+        return jobsView;
+    }
+
+    public ObservableList<FactSheet.Fact> details() {
+        return detailsView;
+    }
+
+    /** The row the user selected (the view writes it). */
+    public ObjectProperty<DeviceRow> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyIntegerProperty checkedCountProperty() {
+        return checkedCount.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty activeJobsProperty() {
+        return active.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty totalRateProperty() {
+        return totalRate.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** "running as root", or why devices cannot be wiped. */
+    public String mode() {
+        return services.root() ? "running as root" : "not root: devices are read-only here, image files can be wiped";
+    }
+
+    public ReadOnlyStringProperty scanProblemProperty() {
+        return scanProblem.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyMakingTestDiskProperty() {
+        return busyMakingTestDisk.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Notice> noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.TargetIdentity;
+import java.util.List;
+
+/**
+ * What one row of the device tree shows.
+ *
+ * @param name      "sdb", "sdb1", "disk.img"
+ * @param path      what a wipe opens
+ * @param identity  device number (or file inode) as listed: the open must find the same
+ * @param diskKey   jobs with the same key run one after another (a partition's disk)
+ * @param model     model, or a loop device's backing file, or a partition's name in its table
+ * @param serial    serial number, or empty
+ * @param size      bytes
+ * @param kind      "NVMe SSD", "HDD", "Loop", "Image", "" for partitions
+ * @param contents  'gpt partition table', 'ext4 "data"', or empty
+ * @param usage     mount points, swap, holders, or empty
+ * @param verdict   the safety verdict
+ * @param details   every fact, for the details pane
+ */
+public record RowFacts(String name, String path, TargetIdentity identity, String diskKey, String model, String serial,
+                       long size, String kind, String contents, String usage, SafetyVerdict verdict,
+                       List<FactSheet.Fact> details) {
+    public RowFacts {
+        details = List.copyOf(details);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.linux.TestDisks;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+
+/**
+ * What the view-models need from the rest of the application, injected so tests can run them
+ * with plain JUnit and the FX thread replaced by a direct executor.
+ *
+ * @param inventory   reads the devices
+ * @param fingerprint cheap change detector for the device watcher
+ * @param opener      opens targets
+ * @param probe       libblkid, for image files
+ * @param root        the user may open devices for writing
+ * @param testDisks   makes throw-away loop devices (root only)
+ * @param fx          runs on the FX thread (Platform::runLater in the application)
+ */
+public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener,
+                       SignatureProbe probe, boolean root, TestDisks testDisks, Executor fx) {
+}

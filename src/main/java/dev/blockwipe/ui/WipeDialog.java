@@ -1,0 +1,143 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.engine.WipeMethod;
+import java.util.Optional;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/**
+ * The wipe dialog. It lists every target with what is on it, the method (with passes, NIST class
+ * and the time it will take), the read-back and the blanking pass, and asks for the typed
+ * confirmation. Wipe is disabled until the text matches; Enter never wipes (there is no default
+ * button, and Enter in the dialog is swallowed); Escape cancels.
+ */
+final class WipeDialog {
+    static final ButtonType WIPE = new ButtonType("_Wipe", ButtonBar.ButtonData.OTHER);
+
+    private final Dialog<ButtonType> dialog = new Dialog<>();
+    private final WipeDialogViewModel vm;
+
+    WipeDialog(WipeDialogViewModel vm, Window owner) {
+        this.vm = vm;
+        dialog.initOwner(owner);
+        int n = vm.targets().size();
+        dialog.setTitle(n == 1 ? "Wipe " + vm.targets().get(0).name() : "Wipe " + n + " devices");
+        dialog.setHeaderText("Everything on " + (n == 1 ? "this device" : "these " + n + " devices") + " will be destroyed.");
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, WIPE);
+        dialog.getDialogPane().lookupButton(WIPE).getStyleClass().add("danger");
+        dialog.getDialogPane().lookupButton(WIPE).setId("confirm-wipe");
+        dialog.getDialogPane().lookupButton(WIPE).disableProperty().bind(vm.canWipeProperty().not());
+        dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dialog.getDialogPane().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                e.consume();
+            }
+        });
+        dialog.getDialogPane().setContent(content());
+        dialog.getDialogPane().setPrefWidth(760);
+        dialog.setResizable(true);
+    }
+
+    /** Shows the dialog; true when the user confirmed and pressed Wipe. */
+    boolean showAndConfirm() {
+        Optional<ButtonType> answer = dialog.showAndWait();
+        return answer.isPresent() && answer.get() == WIPE && vm.canWipeProperty().get();
+    }
+
+    Dialog<ButtonType> dialog() {
+        return dialog;
+    }
+
+    private VBox content() {
+        VBox targets = new VBox(4);
+        for (RowFacts t : vm.targets()) {
+            Label what = new Label(WipeDialogViewModel.describe(t));
+            what.setWrapText(true);
+            Label estimate = new Label();
+            estimate.getStyleClass().add("muted");
+            estimate.textProperty().bind(Bindings.createStringBinding(() -> "  " + vm.estimate(t), vm.methodProperty(),
+                    vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty()));
+            targets.getChildren().addAll(what, estimate);
+        }
+
+        ListView<WipeMethod> methods = new ListView<>();
+        methods.getItems().setAll(vm.methods());
+        methods.setPrefHeight(190);
+        methods.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(WipeMethod m, boolean empty) {
+                super.updateItem(m, empty);
+                setText(empty || m == null ? null : m.title() + "  —  " + WipeDialogViewModel.describe(m) + "\n    "
+                        + m.description());
+            }
+        });
+        methods.getSelectionModel().select(vm.methodProperty().get());
+        methods.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.methodProperty().set(now);
+            }
+        });
+
+        ComboBox<VerifyChoice> verify = new ComboBox<>();
+        verify.getItems().setAll(VerifyChoice.values());
+        verify.valueProperty().bindBidirectional(vm.verifyProperty());
+        Spinner<Integer> percent = new Spinner<>(1, 100, vm.samplePercentProperty().get());
+        percent.setEditable(true);
+        percent.setPrefWidth(80);
+        percent.valueProperty().addListener((obs, was, now) -> vm.samplePercentProperty().set(now));
+        percent.visibleProperty().bind(vm.verifyProperty().isEqualTo(VerifyChoice.SAMPLE));
+        Label percentSign = new Label("% of each device");
+        percentSign.visibleProperty().bind(percent.visibleProperty());
+        Label verifyLabel = new Label("_Read back:");
+        verifyLabel.setMnemonicParsing(true);
+        verifyLabel.setLabelFor(verify);
+        HBox verifyRow = new HBox(8, verifyLabel, verify, percent, percentSign);
+        verifyRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
+        CheckBox blank = new CheckBox("Final _blanking pass (zeroes)");
+        blank.selectedProperty().bindBidirectional(vm.blankProperty());
+
+        Label problem = new Label();
+        problem.getStyleClass().add("problem");
+        problem.textProperty().bind(vm.problemProperty());
+        problem.setWrapText(true);
+
+        Label ask = new Label();
+        ask.textProperty().bind(Bindings.concat("To confirm, type ", vm.expectedProperty(), " below:"));
+        TextField typed = new TextField();
+        typed.getStyleClass().add("confirm-text");
+        typed.setPromptText(vm.expectedProperty().get());
+        typed.textProperty().bindBidirectional(vm.typedProperty());
+        typed.setId("confirmation");
+
+        Label methodsLabel = new Label("_Method:");
+        methodsLabel.setMnemonicParsing(true);
+        methodsLabel.setLabelFor(methods);
+        VBox box = new VBox(8, section("Targets"), targets, methodsLabel, methods, verifyRow, blank, problem,
+                section("Confirmation"), ask, typed);
+        box.setPadding(new Insets(6));
+        dialog.setOnShown(e -> typed.requestFocus());
+        return box;
+    }
+
+    private static Label section(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+}

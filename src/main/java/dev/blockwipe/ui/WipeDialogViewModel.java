@@ -1,0 +1,149 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.Verification;
+import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The wipe dialog: method, read-back, blanking pass, and the confirmation that matches the risk.
+ * The Wipe command is enabled only when the user has typed the device name (one target) or
+ * "WIPE 3 DISKS" (several), and the options are consistent.
+ */
+public final class WipeDialogViewModel {
+    private final List<RowFacts> targets;
+    private final ThroughputEstimates estimates;
+    private final ObjectProperty<WipeMethod> method = new SimpleObjectProperty<>(WipeMethods.byName("zero").orElseThrow());
+    private final ObjectProperty<VerifyChoice> verify = new SimpleObjectProperty<>(VerifyChoice.LAST);
+    private final IntegerProperty samplePercent = new SimpleIntegerProperty(5);
+    private final BooleanProperty blank = new SimpleBooleanProperty();
+    private final StringProperty typed = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper expected = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper canWipe = new ReadOnlyBooleanWrapper();
+
+    public WipeDialogViewModel(List<RowFacts> targets, ThroughputEstimates estimates) {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("a wipe needs at least one target");
+        }
+        this.targets = List.copyOf(targets);
+        this.estimates = estimates;
+        expected.set(confirmationText(targets));
+        problem.bind(Bindings.createStringBinding(this::checkOptions, method, verify, blank, samplePercent));
+        canWipe.bind(Bindings.createBooleanBinding(
+                () -> typed.get().strip().equals(expected.get()) && problem.get().isEmpty(), typed, problem));
+    }
+
+    /** One target: its name, which the user must read to type. Several: "WIPE 3 DISKS". */
+    static String confirmationText(List<RowFacts> targets) {
+        return targets.size() == 1 ? targets.get(0).name() : "WIPE " + targets.size() + " DISKS";
+    }
+
+    private String checkOptions() {
+        try {
+            request();
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** @throws IllegalArgumentException when the options contradict each other */
+    public WipeRequest request() {
+        return new WipeRequest(method.get(), verification(), blank.get(), 0, 0);
+    }
+
+    public Verification verification() {
+        return switch (verify.get()) {
+            case OFF -> new Verification.Off();
+            case LAST -> new Verification.Last();
+            case ALL -> new Verification.All();
+            case SAMPLE -> new Verification.Sample(Math.max(1, Math.min(100, samplePercent.get())));
+        };
+    }
+
+    /** "3 passes · NIST 800-88 Clear · read-back included" for the method list. */
+    public static String describe(WipeMethod m) {
+        String passes = m.technique().isRangeOperation() ? m.technique().label()
+                : m.passCount() + (m.passCount() == 1 ? " pass" : " passes");
+        return passes + " · NIST 800-88 " + m.nist().label() + (m.verificationRequired() ? " · read-back included" : "");
+    }
+
+    /** How long the chosen options will take on one target. */
+    public String estimate(RowFacts target) {
+        try {
+            return estimates.describe(target.size(), target.kind(), method.get(), verification(), blank.get());
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+    }
+
+    /** "loop3 · Loop · 256 MiB · serial S1 · gpt partition table" for the target list. */
+    public static String describe(RowFacts t) {
+        StringBuilder sb = new StringBuilder(t.path());
+        for (String part : new String[] {t.kind(), Units.bytes(t.size()), t.model(),
+            t.serial().isEmpty() ? "" : "serial " + t.serial(), t.contents().isEmpty() ? "nothing recognised" : t.contents()}) {
+            if (!part.isEmpty()) {
+                sb.append(" · ").append(part);
+            }
+        }
+        return sb.toString();
+    }
+
+    public List<RowFacts> targets() {
+        return targets;
+    }
+
+    public List<WipeMethod> methods() {
+        return WipeMethods.all();
+    }
+
+    public ObjectProperty<WipeMethod> methodProperty() {
+        return method;
+    }
+
+    public ObjectProperty<VerifyChoice> verifyProperty() {
+        return verify;
+    }
+
+    public IntegerProperty samplePercentProperty() {
+        return samplePercent;
+    }
+
+    public BooleanProperty blankProperty() {
+        return blank;
+    }
+
+    /** What the user types to confirm. */
+    public StringProperty typedProperty() {
+        return typed;
+    }
+
+    public ReadOnlyStringProperty expectedProperty() {
+        return expected.getReadOnlyProperty();
+    }
+
+    /** Why the options cannot run, or empty. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canWipeProperty() {
+        return canWipe.getReadOnlyProperty();
+    }
+}
