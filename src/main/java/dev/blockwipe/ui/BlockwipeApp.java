@@ -35,8 +35,8 @@ public final class BlockwipeApp extends Application {
         view = new MainView(vm, stage);
         stage.setTitle("Blockwipe");
         stage.setScene(view.scene());
-        stage.setMinWidth(1000);
-        stage.setMinHeight(700);
+        stage.setMinWidth(900);
+        stage.setMinHeight(600);
         stage.setOnCloseRequest(e -> {
             e.consume();
             quit(stage);

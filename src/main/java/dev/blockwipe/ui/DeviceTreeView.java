@@ -41,9 +41,9 @@ final class DeviceTreeView {
         TreeTableColumn<DeviceRow, String> device = deviceColumn();
         table.getColumns().addAll(List.of(checkColumn(), device,
                 text("Model", 150, f -> f.model()), text("Serial", 110, RowFacts::serial),
-                text("Size", 75, f -> Units.bytes(f.size())), kindColumn(),
+                fixed(text("Size", 75, f -> Units.bytes(f.size())), 72), fixed(kindColumn(), 78),
                 text("Contents", 170, RowFacts::contents), text("Usage", 150, RowFacts::usage),
-                verdictColumn(), jobColumn()));
+                fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
         table.setTreeColumn(device);
         mirror(vm.rows(), root);
         table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
@@ -128,6 +128,13 @@ final class DeviceTreeView {
     private static TreeTableColumn<DeviceRow, String> deviceColumn() {
         TreeTableColumn<DeviceRow, String> col = text("Device", 130, RowFacts::name);
         col.setSortable(false);
+        col.setMinWidth(105);
+        return col;
+    }
+
+    /** Columns whose values are short and must stay readable at 1024 pixels; the others give way. */
+    private static <T> TreeTableColumn<DeviceRow, T> fixed(TreeTableColumn<DeviceRow, T> col, double min) {
+        col.setMinWidth(min);
         return col;
     }
 

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.chart.NumberAxis;
@@ -10,6 +11,7 @@ import javafx.scene.chart.StackedAreaChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
@@ -29,7 +31,7 @@ final class JobsPane {
     JobsPane(MainViewModel vm, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
         Label empty = new Label("No jobs yet. Check the devices to wipe and press Wipe… (Alt+W).");
         empty.getStyleClass().add("muted");
-        empty.visibleProperty().bind(javafx.beans.binding.Bindings.isEmpty(vm.jobs()));
+        empty.visibleProperty().bind(Bindings.isEmpty(vm.jobs()));
         empty.managedProperty().bind(empty.visibleProperty());
         vm.jobs().addListener((ListChangeListener<JobViewModel>) c -> {
             while (c.next()) {
@@ -51,13 +53,15 @@ final class JobsPane {
         aggregate.setPrefHeight(170);
         aggregate.setMinHeight(140);
         aggregate.setTitle("All jobs");
+        aggregate.visibleProperty().bind(Bindings.isNotEmpty(vm.jobs()));
+        aggregate.managedProperty().bind(aggregate.visibleProperty());
         Label title = new Label("Jobs");
         title.getStyleClass().add("section-title");
         VBox content = new VBox(8, empty, cards);
         content.setPadding(new Insets(4));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
-        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
         box = new VBox(4, title, aggregate, scroll);
         box.setPadding(new Insets(6));
     }

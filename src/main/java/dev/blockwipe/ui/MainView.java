@@ -10,6 +10,7 @@ import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Orientation;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -18,10 +19,12 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.layout.BorderPane;
@@ -30,6 +33,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.controlsfx.control.Notifications;
@@ -56,11 +60,11 @@ public final class MainView {
         this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, stage));
         DeviceTreeView tree = new DeviceTreeView(vm);
         SplitPane devices = new SplitPane(tree.node(), details());
-        devices.setDividerPositions(0.72);
+        devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(toolbar());
+        root.setTop(vm.canWipeDevices() ? toolbar() : new VBox(toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
         vm.noticeProperty().addListener((obs, was, n) -> notify(n));
@@ -73,9 +77,10 @@ public final class MainView {
         };
     }
 
-    /** The scene, styled, with F5 for Refresh. */
+    /** The scene, styled, with F5 for Refresh; 1280×820, or the whole screen where that is smaller (1024×768). */
     public Scene scene() {
-        Scene scene = new Scene(root, 1280, 820);
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(820, screen.getHeight()));
         scene.getStylesheets().add(css(LIGHT));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), vm::refresh);
         return scene;
@@ -124,6 +129,16 @@ public final class MainView {
         return new ToolBar(refresh, wipe, new Separator(), image, testDisk, new Separator(), cancelAll, spring, dark);
     }
 
+    private static Label notRootBanner() {
+        Label banner = new Label("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
+                + " for writing needs root. Start it with sudo to wipe devices. Image files you own can be wiped"
+                + " (Add image file…).");
+        banner.getStyleClass().add("banner");
+        banner.setWrapText(true);
+        banner.setMaxWidth(Double.MAX_VALUE);
+        return banner;
+    }
+
     private VBox details() {
         TableView<FactSheet.Fact> table = new TableView<>(vm.details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
@@ -131,6 +146,14 @@ public final class MainView {
         key.setPrefWidth(120);
         TableColumn<FactSheet.Fact, String> value = new TableColumn<>("Value");
         value.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
+        value.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                setTooltip(empty || text == null ? null : new Tooltip(text));
+            }
+        });
         table.getColumns().add(key);
         table.getColumns().add(value);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

@@ -179,8 +179,16 @@ public final class MainViewModel implements AutoCloseable {
         checkedCount.set(checkedRows().size());
     }
 
-    /** The dialog for the checked rows (or the selected one when none is checked). */
+    /**
+     * The dialog for the checked rows (or the selected one when none is checked), from facts read
+     * just now: the dialog must show what is on the devices at this moment, not two seconds ago.
+     */
     public WipeDialogViewModel wipeDialog() {
+        try {
+            applyInventory(services.inventory().scan());
+        } catch (IOException e) {
+            scanProblem.set("cannot read the devices: " + e.getMessage());
+        }
         List<DeviceRow> targets = checkedRows();
         if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
             targets = List.of(selected.get());
@@ -276,8 +284,26 @@ public final class MainViewModel implements AutoCloseable {
             }
         }
         JobState s = job.stateProperty().get();
-        notice.set(new Notice(job.name() + ": " + s.label(), job.messageProperty().get(), s == JobState.ERASED));
+        notice.set(new Notice(job.name() + ": " + s.label(), wrap(job.messageProperty().get()), s == JobState.ERASED));
         watcher.refresh();
+    }
+
+    /** Notifications grow sideways with their text; break it into lines of about 70 characters. */
+    static String wrap(String text) {
+        StringBuilder out = new StringBuilder();
+        int line = 0;
+        for (String word : text.split(" ")) {
+            if (line > 0 && line + word.length() > 70) {
+                out.append('\n');
+                line = 0;
+            } else if (line > 0) {
+                out.append(' ');
+                line++;
+            }
+            out.append(word);
+            line += word.length();
+        }
+        return out.toString();
     }
 
     /** Makes a test disk in the background; the device watcher shows it when it is ready. */
@@ -303,8 +329,8 @@ public final class MainViewModel implements AutoCloseable {
                 return;
             }
             testDisks.add(disk);
-            notice.set(new Notice("Test disk ready", disk.device() + " (" + disk.image() + "): a GPT table, ext4 \"lab-data\""
-                    + " with some files, vfat \"LAB-EFI\". Blockwipe offers to remove it when you quit.", true));
+            notice.set(new Notice("Test disk ready: " + disk.device(), "GPT, ext4 \"lab-data\" with files, vfat \"LAB-EFI\".\n"
+                    + "Blockwipe offers to remove it when you quit.", true));
             watcher.refresh();
         }));
     }
@@ -370,6 +396,11 @@ public final class MainViewModel implements AutoCloseable {
 
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
+    }
+
+    /** Devices can be opened for writing (the user is root). */
+    public boolean canWipeDevices() {
+        return services.root();
     }
 
     /** "running as root", or why devices cannot be wiped. */

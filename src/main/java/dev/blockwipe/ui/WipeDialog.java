@@ -76,6 +76,7 @@ final class WipeDialog {
         }
 
         ListView<WipeMethod> methods = new ListView<>();
+        methods.setId("methods");
         methods.getItems().setAll(vm.methods());
         methods.setPrefHeight(190);
         methods.setCellFactory(l -> new ListCell<>() {

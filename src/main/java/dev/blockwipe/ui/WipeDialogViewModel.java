@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
@@ -93,11 +94,16 @@ public final class WipeDialogViewModel {
         }
     }
 
-    /** "loop3 · Loop · 256 MiB · serial S1 · gpt partition table" for the target list. */
+    /**
+     * "/dev/loop3 · Loop · 256 MiB · serial S1 · gpt partition table; loop3p1: ext4 "data"" for the
+     * target list: everything on the device, its partitions included.
+     */
     public static String describe(RowFacts t) {
+        String inside = t.verdict() instanceof SafetyVerdict.NeedsConfirmation n ? n.contents()
+                : t.contents().isEmpty() ? "nothing recognised" : t.contents();
         StringBuilder sb = new StringBuilder(t.path());
         for (String part : new String[] {t.kind(), Units.bytes(t.size()), t.model(),
-            t.serial().isEmpty() ? "" : "serial " + t.serial(), t.contents().isEmpty() ? "nothing recognised" : t.contents()}) {
+            t.serial().isEmpty() ? "" : "serial " + t.serial(), inside}) {
             if (!part.isEmpty()) {
                 sb.append(" · ").append(part);
             }

@@ -1,0 +1,157 @@
+package dev.blockwipe.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.testing.LoopDevice;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real window, headless (Monocle), over this machine's devices and loop devices the tests
+ * create: the tree, the blocked rows, the typed confirmation, a full wipe, and Cancel.
+ */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+    private static final long MIB = 1 << 20;
+
+    private MainViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        vm = new MainViewModel(BlockwipeApp.linuxServices());
+        MainView view = new MainView(vm, stage);
+        stage.setScene(view.scene());
+        stage.show();
+        view.start();
+    }
+
+    @BeforeEach
+    void needsLoopDevices() {
+        LoopDevice.assumeAvailable();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        vm.close();
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void theTreeListsALoopDeviceWithItsPartitions(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
+            loop.partition("label: gpt\nsize=20M\nsize=+\n");
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
+            DeviceRow row = row(loop.name());
+            assertThat(row.children()).extracting(r -> r.facts().name())
+                    .containsExactly(loop.name() + "p1", loop.name() + "p2");
+            assertThat(row.facts().contents()).isEqualTo("gpt partition table");
+        }
+    }
+
+    @Test
+    void aBlockedRowCannotBeChecked(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB, "-r")) {
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            CheckBox box = robot.lookup("#check-" + loop.name()).queryAs(CheckBox.class);
+            assertThat(box.isDisabled()).isTrue();
+            robot.clickOn(box);
+            DeviceRow row = row(loop.name());
+            robot.interact(() -> row.checkedProperty().set(true));
+            assertThat(row.checkedProperty().get()).isFalse();
+            assertThat(row.whyNotProperty().get()).contains("read-only");
+        }
+    }
+
+    @Test
+    void wipeStaysDisabledUntilTheNameIsTypedExactlyAndThenWipesTheDevice(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
+            loop.fillRandom(loop.path(), 7);
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            robot.clickOn("#check-" + loop.name());
+            robot.clickOn("#wipe");
+            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            TextField field = robot.lookup("#confirmation").queryAs(TextField.class);
+            Button wipe = robot.lookup("#confirm-wipe").queryAs(Button.class);
+            assertThat(wipe.isDisabled()).isTrue();
+            robot.clickOn(field).type(KeyCode.ENTER);
+            assertThat(robot.lookup("#confirmation").tryQuery()).as("Enter in an empty field does nothing").isPresent();
+            robot.write(loop.name().substring(0, loop.name().length() - 1));
+            assertThat(wipe.isDisabled()).isTrue();
+            robot.write(loop.name().substring(loop.name().length() - 1) + "x");
+            assertThat(wipe.isDisabled()).isTrue();
+            robot.type(KeyCode.BACK_SPACE);
+            assertThat(wipe.isDisabled()).isFalse();
+            robot.clickOn(wipe);
+
+            JobViewModel job = vm.jobs().get(0);
+            waitFor(() -> job.stateProperty().get().finished());
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
+            assertThat(job.messageProperty().get()).contains("ERASED", "verified");
+            assertThat(job.ratePoints()).isNotEmpty();
+            assertThat(LoopDevice.allZero(loop.path())).isTrue();
+        }
+    }
+
+    @Test
+    void cancelStopsARunningJobAndReleasesTheDevice(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            robot.clickOn("#check-" + loop.name());
+            robot.clickOn("#wipe");
+            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            WipeMethod gutmann = WipeMethods.byName("gutmann").orElseThrow();
+            ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
+            robot.interact(() -> methods.scrollTo(gutmann));
+            robot.clickOn(robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == gutmann)
+                    .<ListCell<WipeMethod>>query());
+            assertThat(methods.getSelectionModel().getSelectedItem()).isEqualTo(gutmann);
+            robot.clickOn("#confirmation").write(loop.name());
+            robot.clickOn("#confirm-wipe");
+            JobViewModel job = vm.jobs().get(0);
+            waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
+            robot.clickOn("#cancel-" + loop.name());
+            robot.clickOn("Yes");
+            waitFor(() -> job.stateProperty().get().finished());
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+            assertThat(job.messageProperty().get()).contains("CANCELLED");
+            try (BlockTarget again = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+                assertThat(again.info().name()).isEqualTo(loop.name());
+            }
+        }
+    }
+
+    private DeviceRow row(String name) {
+        return vm.rows().stream().filter(r -> r.facts().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static void waitFor(BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+}
