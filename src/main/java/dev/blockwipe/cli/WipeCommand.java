@@ -8,6 +8,7 @@ import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
@@ -25,6 +26,7 @@ import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.linux.Blkid;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -127,8 +129,9 @@ final class WipeCommand implements Callable<Integer> {
         List<BlockTarget> opened = openAll(infos);
         List<WipeJob> jobs = new ArrayList<>();
         try {
+            Keystreams keystreams = OpenSslKeystreams.best();
             for (BlockTarget target : opened) {
-                WipeJob job = new WipeJob(request);
+                WipeJob job = new WipeJob(request, keystreams);
                 job.validate(target);
                 jobs.add(job);
             }

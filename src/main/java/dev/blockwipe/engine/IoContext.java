@@ -62,7 +62,7 @@ final class IoContext implements AutoCloseable {
 
     List<ByteBuffer> ioBuffers() {
         if (ioBuffers == null) {
-            ioBuffers = allocate(true);
+            ioBuffers = allocate();
         }
         return ioBuffers;
     }
@@ -72,9 +72,10 @@ final class IoContext implements AutoCloseable {
         return List.of(ByteBuffer.allocate(0));
     }
 
+    /** Direct too: a native keystream writes into them, and the compare is vectorized either way. */
     List<ByteBuffer> expectedBuffers() {
         if (expectedBuffers == null) {
-            expectedBuffers = allocate(false);
+            expectedBuffers = allocate();
         }
         return expectedBuffers;
     }
@@ -84,10 +85,10 @@ final class IoContext implements AutoCloseable {
         return raw.alignedSlice(PAGE).limit(size).slice();
     }
 
-    private List<ByteBuffer> allocate(boolean direct) {
+    private List<ByteBuffer> allocate() {
         List<ByteBuffer> list = new ArrayList<>(depth);
         for (int i = 0; i < depth; i++) {
-            list.add(direct ? aligned(blockSize) : ByteBuffer.allocate(blockSize));
+            list.add(aligned(blockSize));
         }
         return Collections.unmodifiableList(list);
     }

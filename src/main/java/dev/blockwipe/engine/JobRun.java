@@ -29,15 +29,18 @@ final class JobRun {
     private final AtomicLong unsynced = new AtomicLong();
     private boolean stopped;
 
+    private final Keystreams keystreams;
+
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
-           RandomGenerator random) {
+           RandomGenerator random, Keystreams keystreams) {
         this.target = target;
         this.info = target.info();
         this.plan = plan;
         this.listener = listener;
         this.cancel = cancel;
         this.io = new IoContext(info.name(), plan.queueDepth(), plan.blockSize());
-        this.verifier = new Verifier(target, io, clock);
+        this.keystreams = keystreams;
+        this.verifier = new Verifier(target, io, clock, keystreams);
         this.finalCheck = finalCheckPlan(plan.verification(), random);
         this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size());
     }
@@ -114,7 +117,7 @@ final class JobRun {
     private boolean overwrite(Pass pass, Sweep sweep, Sweep.Ticker ticker) throws IOException {
         boolean buffered = info.ioMode() == IoMode.BUFFERED;
         return sweep.run(io.pool(), io.ioBuffers(), worker -> {
-            PatternSource source = pass.pattern().newSource();
+            PatternSource source = pass.pattern().newSource(keystreams);
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
                 source.fill(buffer, chunk.offset());

@@ -11,8 +11,8 @@ public sealed interface Pattern {
     /** "0x00", "0x92 0x49 0x24", "random (AES-256-CTR)". */
     String describe();
 
-    /** A fresh, single-threaded generator of this pattern's bytes. */
-    PatternSource newSource();
+    /** A fresh, single-threaded generator of this pattern's bytes; random ones come from {@code keystreams}. */
+    PatternSource newSource(Keystreams keystreams);
 
     /** The bytes {@code unit} repeated from the start of the target, phase kept across blocks. */
     record Repeating(byte[] unit) implements Pattern {
@@ -56,7 +56,7 @@ public sealed interface Pattern {
         }
 
         @Override
-        public PatternSource newSource() {
+        public PatternSource newSource(Keystreams keystreams) {
             return new RepeatingSource(unit);
         }
 
@@ -99,8 +99,8 @@ public sealed interface Pattern {
         }
 
         @Override
-        public PatternSource newSource() {
-            return new AesCtrSource(key);
+        public PatternSource newSource(Keystreams keystreams) {
+            return keystreams.source(key);
         }
 
         @Override

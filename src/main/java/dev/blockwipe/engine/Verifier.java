@@ -19,11 +19,13 @@ final class Verifier {
     private final BlockTarget target;
     private final IoContext io;
     private final LongSupplier clock;
+    private final Keystreams keystreams;
 
-    Verifier(BlockTarget target, IoContext io, LongSupplier clock) {
+    Verifier(BlockTarget target, IoContext io, LongSupplier clock, Keystreams keystreams) {
         this.target = target;
         this.io = io;
         this.clock = clock;
+        this.keystreams = keystreams;
     }
 
     VerifyResult verify(ChunkPlan plan, Pattern expected, String mode, Sweep.Ticker ticker, CancelToken cancel)
@@ -35,7 +37,7 @@ final class Verifier {
         Sweep sweep = new Sweep(plan);
         List<ByteBuffer> expectedBuffers = io.expectedBuffers();
         sweep.run(io.pool(), io.ioBuffers(), worker -> {
-            PatternSource source = expected.newSource();
+            PatternSource source = expected.newSource(keystreams);
             ByteBuffer want = expectedBuffers.get(worker);
             return (chunk, got) -> {
                 got.clear().limit(chunk.length());

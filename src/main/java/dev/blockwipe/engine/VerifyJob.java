@@ -32,7 +32,7 @@ public final class VerifyJob {
         TargetInfo info = target.info();
         IoContext.checkBlockSize(info, blockSize);
         try (IoContext io = new IoContext(info.name(), IoContext.depthFor(info, queueDepth, blockSize), blockSize)) {
-            Verifier verifier = new Verifier(target, io, System::nanoTime);
+            Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE);
             ChunkPlan plan = mode instanceof Verification.Sample s
                     ? verifier.samplePlan(s.percent(), random)
                     : verifier.fullPlan();

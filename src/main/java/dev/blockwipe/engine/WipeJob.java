@@ -15,15 +15,23 @@ public final class WipeJob {
     private final WipeRequest request;
     private final RandomGenerator random;
     private final LongSupplier clock;
+    private final Keystreams keystreams;
 
+    /** A job whose random passes use JCE. */
     public WipeJob(WipeRequest request) {
-        this(request, new SecureRandom(), System::nanoTime);
+        this(request, Keystreams.JCE);
     }
 
-    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock) {
+    /** A job whose random passes use {@code keystreams} (a native AES where the platform has one). */
+    public WipeJob(WipeRequest request, Keystreams keystreams) {
+        this(request, new SecureRandom(), System::nanoTime, keystreams);
+    }
+
+    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams) {
         this.request = request;
         this.random = random;
         this.clock = clock;
+        this.keystreams = keystreams;
     }
 
     public WipeRequest request() {
@@ -55,7 +63,7 @@ public final class WipeJob {
         }
         int blockSize = blockSize();
         return new WipePlan(request.method(), passes, request.verification(), blockSize,
-                IoContext.depthFor(info, request.queueDepth(), blockSize));
+                IoContext.depthFor(info, request.queueDepth(), blockSize), keystreams.describe());
     }
 
     /**
@@ -64,7 +72,7 @@ public final class WipeJob {
      */
     public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
         validate(target);
-        return new JobRun(target, plan(target.info()), listener, cancel, clock, random).execute();
+        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams).execute();
     }
 
     private int blockSize() {

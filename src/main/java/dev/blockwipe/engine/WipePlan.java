@@ -10,8 +10,10 @@ import java.util.List;
  * @param verification what is read back
  * @param blockSize    bytes per request
  * @param queueDepth   requests in flight
+ * @param keystream    what made the random passes ("AES-256-CTR (OpenSSL 3.0.17 libcrypto)")
  */
-public record WipePlan(WipeMethod method, List<Pass> passes, Verification verification, int blockSize, int queueDepth) {
+public record WipePlan(WipeMethod method, List<Pass> passes, Verification verification, int blockSize, int queueDepth,
+                       String keystream) {
     public WipePlan {
         passes = List.copyOf(passes);
     }

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.linux.Blkid;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.TestDisks;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ public final class BlockwipeApp extends Application {
     public static Services linuxServices() {
         LinuxInventory inventory = new LinuxInventory(true);
         return new Services(inventory, inventory::fingerprint, new LinuxTargets(), new Blkid(), Terminal.isRoot(),
-                new TestDisks(Path.of("/var/tmp")), Platform::runLater);
+                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), Platform::runLater);
     }
 
     @Override

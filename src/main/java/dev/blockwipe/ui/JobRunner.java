@@ -5,6 +5,7 @@ import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.WipeJob;
@@ -32,12 +33,15 @@ public final class JobRunner implements AutoCloseable {
     private final WipeQueue<JobViewModel> queue = new WipeQueue<>();
     private final Map<JobViewModel, RowFacts> targets = new HashMap<>();
     private final ExecutorService executor;
+    private final Keystreams keystreams;
 
     /**
      * @param ended called on the FX thread when a job has ended, however it ended
      */
-    public JobRunner(TargetOpener opener, InventorySource inventory, Preflight preflight, Consumer<JobViewModel> ended) {
+    public JobRunner(TargetOpener opener, InventorySource inventory, Preflight preflight, Keystreams keystreams,
+                     Consumer<JobViewModel> ended) {
         this.opener = opener;
+        this.keystreams = keystreams;
         this.inventory = inventory;
         this.preflight = preflight;
         this.ended = ended;
@@ -79,7 +83,7 @@ public final class JobRunner implements AutoCloseable {
                             "refused: " + b.describe());
                 }
                 try (BlockTarget t = opener.open(target.path(), Access.WRITE, target.identity())) {
-                    return new WipeJob(job.request()).run(t, job, job.cancelToken());
+                    return new WipeJob(job.request(), keystreams).run(t, job, job.cancelToken());
                 }
             }
         };

@@ -90,7 +90,7 @@ public final class JobViewModel implements WipeListener {
     private void apply(long nanos, WipeEvent event) {
         if (event instanceof WipeEvent.Started s) {
             startNanos = nanos;
-            state.set(JobState.RUNNING);
+            state.set(cancel.isCancelled() ? JobState.CANCELLING : JobState.RUNNING);
             message.set(s.plan().passes().size() + " pass" + (s.plan().passes().size() == 1 ? "" : "es") + ", verify "
                     + s.plan().verification().text() + ", " + s.target().ioMode().label());
         } else if (event instanceof WipeEvent.PassStarted p) {

@@ -73,7 +73,7 @@ public final class MainViewModel implements AutoCloseable {
     public MainViewModel(Services services) {
         this.services = services;
         this.preflight = new Preflight(services.probe());
-        this.runner = new JobRunner(services.opener(), services.inventory(), preflight, this::ended);
+        this.runner = new JobRunner(services.opener(), services.inventory(), preflight, services.keystreams(), this::ended);
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
@@ -105,10 +105,11 @@ public final class MainViewModel implements AutoCloseable {
         Map<String, DeviceRow> seen = new HashMap<>();
         List<DeviceRow> roots = new ArrayList<>();
         for (Disk d : inv.visibleDisks()) {
-            DeviceRow row = row(seen, RowFactory.key(d), RowFactory.disk(inv, d), services.root());
+            String serial = d.facts().identity().serial();
+            DeviceRow row = row(seen, RowFactory.key(d, serial), RowFactory.disk(inv, d), services.root());
             List<DeviceRow> children = new ArrayList<>();
             for (Partition p : d.partitions()) {
-                children.add(row(seen, RowFactory.key(p), RowFactory.partition(inv, d, p), services.root()));
+                children.add(row(seen, RowFactory.key(p, serial), RowFactory.partition(inv, d, p), services.root()));
             }
             if (!row.children().equals(children)) {
                 row.children().setAll(children);
@@ -145,20 +146,20 @@ public final class MainViewModel implements AutoCloseable {
         return row;
     }
 
-    /** Adds an image file to the tree; anyone may wipe their own files. */
+    /** Adds an image file to the tree (once, whatever path names it); anyone may wipe their own files. */
     public DeviceRow addImageFile(String path) throws IOException {
         TargetInfo info = services.opener().probe(path);
-        DeviceRow existing = images.get(info.path());
+        String key = RowFactory.key(info);
+        DeviceRow existing = images.get(key);
         if (existing != null) {
             return existing;
         }
         SafetyVerdict verdict = inventory == null
                 ? new SafetyVerdict.NeedsConfirmation("an image file")
                 : preflight.verdict(inventory, info.path(), info.identity(), false);
-        String contents = services.probe().probe(info.path()).describe();
-        DeviceRow row = new DeviceRow("file:" + info.path(), RowFactory.image(info, verdict, contents), true);
+        DeviceRow row = new DeviceRow(key, RowFactory.image(info, verdict, services.probe().probe(info.path())), true);
         row.checkedProperty().addListener((obs, was, now) -> updateChecked());
-        images.put(info.path(), row);
+        images.put(key, row);
         rows.add(row);
         return row;
     }

@@ -6,6 +6,7 @@ import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
@@ -19,32 +20,43 @@ final class RowFactory {
     private RowFactory() {
     }
 
-    static String key(Device d) {
-        return d.name() + "@" + d.number();
+    /**
+     * Rows are kept across rescans by this key: name, number, size and serial, so a different disk
+     * pushed into the same bay (same name and number) is a new row, never inheriting a check mark.
+     */
+    static String key(Device d, String serial) {
+        return d.name() + "@" + d.number() + "#" + d.size() + "#" + serial;
+    }
+
+    /** An image file's key: the file itself (file system and inode), whatever path named it. */
+    static String key(TargetInfo info) {
+        return "file:" + info.identity().major() + ":" + info.identity().minor() + ":" + info.identity().inode();
     }
 
     static RowFacts disk(DeviceInventory inventory, Disk d) {
         String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
         return new RowFacts(d.name(), d.path(), identity(d, d.facts().identity().serial()), d.name(), model,
-                d.identity().serial(), d.size(), d.kind().label(), contents(d), d.usage().describe(), d.verdict(),
+                d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), d.verdict(),
                 FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
         String name = p.signatures().entryName().isEmpty() ? p.facts().entryName() : p.signatures().entryName();
         return new RowFacts(p.name(), p.path(), identity(p, disk.facts().identity().serial()), disk.name(), name, "",
-                p.size(), disk.kind().label(), contents(p), p.usage().describe(), p.verdict(), FactSheet.of(inventory, p));
+                p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(), p.verdict(),
+                FactSheet.of(inventory, p));
     }
 
     /** An image file the user added; judged like any target (loop backing file, swap file). */
-    static RowFacts image(TargetInfo info, SafetyVerdict verdict, String contents) {
-        return new RowFacts(info.name(), info.path(), info.identity(), "file:" + info.path(), info.path(), "",
+    static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
+        String contents = contents(signatures);
+        return new RowFacts(info.name(), info.path(), info.identity(), key(info), info.path(), "",
                 info.size(), IMAGE_KIND, contents, "", verdict, List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
                         new FactSheet.Fact("identity", info.identity().describe()),
                         new FactSheet.Fact("I/O", info.ioMode().label()),
-                        new FactSheet.Fact("contents", contents.isEmpty() ? "nothing recognised" : contents),
+                        new FactSheet.Fact("contents", signatures.describe()),
                         verdictFact(verdict)));
     }
 
@@ -68,10 +80,11 @@ final class RowFactory {
         return TargetIdentity.device(d.number().major(), d.number().minor(), d.size(), sysfsSerial);
     }
 
-    private static String contents(Device d) {
-        if (!d.signatures().known()) {
+    /** The contents column: empty when blank, "unknown" when libblkid could not look. */
+    private static String contents(Signatures s) {
+        if (!s.known()) {
             return "unknown";
         }
-        return d.signatures().found().isEmpty() ? "" : d.signatures().describe();
+        return s.found().isEmpty() ? "" : s.describe();
     }
 }

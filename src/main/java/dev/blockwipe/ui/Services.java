@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.linux.TestDisks;
 import java.util.concurrent.Executor;
@@ -17,8 +18,9 @@ import java.util.function.Supplier;
  * @param probe       libblkid, for image files
  * @param root        the user may open devices for writing
  * @param testDisks   makes throw-away loop devices (root only)
+ * @param keystreams  makes the random passes
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener,
-                       SignatureProbe probe, boolean root, TestDisks testDisks, Executor fx) {
+                       SignatureProbe probe, boolean root, TestDisks testDisks, Keystreams keystreams, Executor fx) {
 }

@@ -87,11 +87,7 @@ public final class WipeDialogViewModel {
 
     /** How long the chosen options will take on one target. */
     public String estimate(RowFacts target) {
-        try {
-            return estimates.describe(target.size(), target.kind(), method.get(), verification(), blank.get());
-        } catch (IllegalArgumentException e) {
-            return "";
-        }
+        return estimates.describe(target.size(), target.kind(), method.get(), verification(), blank.get());
     }
 
     /**

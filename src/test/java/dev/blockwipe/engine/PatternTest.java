@@ -13,7 +13,7 @@ class PatternTest {
     void aThreeBytePatternKeepsItsPhaseAcrossBlocksOfAnyLength() {
         Pattern p = Pattern.Repeating.of(0x92, 0x49, 0x24);
         byte[] whole = Expected.bytes(p, 20000);
-        PatternSource source = p.newSource();
+        PatternSource source = p.newSource(Keystreams.JCE);
         ByteBuffer buf = ByteBuffer.allocateDirect(4096);
         int[] offsets = {0, 4096, 1000, 4097, 15001};
         for (int off : offsets) {
@@ -31,7 +31,7 @@ class PatternTest {
         key[0] = 7;
         Pattern p = new Pattern.Random(key);
         byte[] whole = Expected.bytes(p, 3 << 20);
-        PatternSource source = p.newSource();
+        PatternSource source = p.newSource(Keystreams.JCE);
         ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
         for (int off : new int[] {(2 << 20) + 512, 0, 4096}) {
             buf.clear().limit(Math.min(1 << 20, (3 << 20) - off));

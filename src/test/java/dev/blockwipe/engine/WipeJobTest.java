@@ -221,7 +221,7 @@ class WipeJobTest {
 
     private static WipeJob job(WipeRequest request) {
         WipeRequest sized = request.blockSize() == 0 ? request.withBlockSize(BLOCK) : request;
-        return new WipeJob(sized, new SecureRandom(), System::nanoTime);
+        return new WipeJob(sized, new SecureRandom(), System::nanoTime, Keystreams.JCE);
     }
 
     private static MemoryTarget randomFilled(MemoryTarget target) {

@@ -1,0 +1,375 @@
+package dev.blockwipe.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.blockwipe.engine.FailureCause;
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.Pass;
+import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.Verification;
+import dev.blockwipe.engine.VerifyResult;
+import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.report.ResultSummary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class JobViewModelTest {
+    private static final long SIZE = 256L << 20;
+    private static final int PASSES = 3;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
+
+    /** What the job's clock says, in nanoseconds; tests move it. */
+    private long now;
+    private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3",
+            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), "loop3", () -> now);
+
+    @Test
+    void newJobIsQueued() {
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.QUEUED);
+        assertThat(job.messageProperty().get()).isEqualTo("queued");
+        assertThat(job.progressProperty().get()).isZero();
+    }
+
+    @Test
+    void eventsChangeNothingUntilTheyAreDrained() {
+        job.on(started());
+        job.on(new WipeEvent.PassStarted(pass(1, Pattern.Repeating.of(0x00), false), PASSES, Stage.WRITE));
+        job.on(progress(SIZE / 2, 300e6, null));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.QUEUED);
+        assertThat(job.stageProperty().get()).isEmpty();
+        assertThat(job.progressProperty().get()).isZero();
+
+        job.drain();
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.RUNNING);
+        assertThat(job.stageProperty().get()).isNotEmpty();
+        assertThat(job.progressProperty().get()).isPositive();
+    }
+
+    @Test
+    void startedJobIsRunningAndSaysHowItWillRun() {
+        apply(started());
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.RUNNING);
+        assertThat(job.messageProperty().get()).isEqualTo("3 passes, verify last, O_DIRECT");
+    }
+
+    @Test
+    void passStartedShowsThePassNumberAndPattern() {
+        apply(started(), new WipeEvent.PassStarted(pass(1, Pattern.Repeating.of(0x00), false), PASSES, Stage.WRITE));
+
+        assertThat(job.stageProperty().get()).isEqualTo("pass 1/3 · 0x00");
+    }
+
+    @Test
+    void blankingPassIsNamedAsSuch() {
+        apply(started(), new WipeEvent.PassStarted(pass(4, Pattern.Repeating.of(0x00), true), 4, Stage.WRITE));
+
+        assertThat(job.stageProperty().get()).isEqualTo("pass 4/4 · 0x00 (blanking)");
+    }
+
+    @Test
+    void verifyStartedShowsWhatIsReadBack() {
+        apply(started(), new WipeEvent.VerifyStarted(target(), 0, new Verification.Last(), SIZE));
+
+        assertThat(job.stageProperty().get()).isEqualTo("verifying last · 256 MiB");
+    }
+
+    @Test
+    void progressShowsFractionOfTheWholeJobSpeedAndEta() {
+        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(250)));
+
+        assertThat(job.progressProperty().get()).isCloseTo(1.0 / 4, within(1e-9));
+        assertThat(job.rateProperty().get()).isEqualTo(500e6);
+        assertThat(job.speedProperty().get()).isEqualTo("500 MB/s (avg 400 MB/s)");
+        assertThat(job.etaProperty().get()).isEqualTo("ETA 4 m 10 s");
+    }
+
+    @Test
+    void unknownEtaIsLeftBlank() {
+        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(250)), progress(SIZE + 1, 500e6, null));
+
+        assertThat(job.etaProperty().get()).isEmpty();
+    }
+
+    @Test
+    void passesAndReadBacksAddUpInTheBytesLine() {
+        apply(started(), new WipeEvent.PassDone(passResult(1)));
+        assertThat(job.bytesProperty().get()).isEqualTo("256 MiB written");
+
+        apply(new WipeEvent.PassDone(passResult(2)), new WipeEvent.Verified(0, verifyResult(0)));
+
+        assertThat(job.bytesProperty().get()).isEqualTo("512 MiB written, 256 MiB verified");
+    }
+
+    @Test
+    void erasedJobIsCompleteIdleAndSummarised() {
+        WipeResult result = result(FinalState.ERASED, FailureCause.NONE, verifyResult(0));
+        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(3)), new WipeEvent.Finished(result));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
+        assertThat(job.progressProperty().get()).isEqualTo(1.0);
+        assertThat(job.rateProperty().get()).isZero();
+        assertThat(job.speedProperty().get()).isEmpty();
+        assertThat(job.etaProperty().get()).isEmpty();
+        assertThat(job.stageProperty().get()).isEqualTo("ended after 12 s");
+        assertThat(job.resultProperty().get()).isSameAs(result);
+        assertThat(job.messageProperty().get()).isEqualTo(ResultSummary.result(result)).contains("ERASED");
+    }
+
+    @Test
+    void finishedWithADifferenceReadBackIsVerifyFailed() {
+        WipeResult result = result(FinalState.VERIFY_FAILED, FailureCause.NONE, verifyResult(8));
+
+        apply(started(), new WipeEvent.Finished(result));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.VERIFY_FAILED);
+        assertThat(job.messageProperty().get()).isEqualTo(ResultSummary.result(result)).contains("VERIFICATION FAILED");
+    }
+
+    @Test
+    void deviceThatWentAwayIsAFailureThatSaysSo() {
+        WipeResult result = result(FinalState.FAILED, FailureCause.DEVICE_GONE, null);
+
+        apply(started(), progress(SIZE, 500e6, null), new WipeEvent.Failed(result, result.errors().get(0)));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+        assertThat(job.progressProperty().get()).as("a failed job's bar stays where it stopped").isEqualTo(0.25);
+        assertThat(job.messageProperty().get())
+                .isEqualTo("the device went away while it was being wiped: " + ResultSummary.result(result));
+    }
+
+    @Test
+    void ioErrorIsAFailureWithTheSummaryAlone() {
+        WipeResult result = result(FinalState.FAILED, FailureCause.IO_ERROR, null);
+
+        apply(started(), new WipeEvent.Failed(result, result.errors().get(0)));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+        assertThat(job.messageProperty().get()).isEqualTo(ResultSummary.result(result)).doesNotContain("went away");
+    }
+
+    @Test
+    void cancelledEventEndsTheJobCancelled() {
+        apply(started(), new WipeEvent.Cancelled(result(FinalState.CANCELLED, FailureCause.NONE, null)));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        assertThat(job.messageProperty().get()).contains("CANCELLED");
+    }
+
+    @Test
+    void cancellingARunningJobAsksTheEngineToStop() {
+        apply(started());
+
+        job.cancel();
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLING);
+        assertThat(job.cancelToken().isCancelled()).isTrue();
+    }
+
+    @Test
+    void cancellingJobEndsCancelledWhenTheEngineStops() {
+        apply(started());
+        job.cancel();
+
+        apply(new WipeEvent.Cancelled(result(FinalState.CANCELLED, FailureCause.NONE, null)));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+    }
+
+    /**
+     * JobRunner scans the inventory before the engine emits Started; a cancel in that window must
+     * not be undone by the Started event that follows.
+     */
+    @Test
+    void jobCancelledBeforeTheEngineStartedStaysCancelling() {
+        job.cancel();
+
+        apply(started());
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLING);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = FinalState.class)
+    void cancellingAnEndedJobLeavesItsEndState(FinalState end) {
+        apply(started(), endEvent(result(end, end == FinalState.FAILED ? FailureCause.IO_ERROR : FailureCause.NONE,
+                end == FinalState.VERIFY_FAILED ? verifyResult(8) : null)));
+        JobState ended = job.stateProperty().get();
+
+        job.cancel();
+
+        assertThat(ended.finished()).isTrue();
+        assertThat(job.stateProperty().get()).isEqualTo(ended);
+    }
+
+    @Test
+    void refusedJobFailsWithTheReason() {
+        job.refused("refused: mounted at /mnt/data");
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+        assertThat(job.messageProperty().get()).isEqualTo("refused: mounted at /mnt/data");
+        assertThat(job.rateProperty().get()).isZero();
+    }
+
+    @Test
+    void refusalAfterQueuedEventsStillEndsFailed() {
+        job.on(started());
+        job.on(progress(SIZE, 500e6, null));
+
+        job.refused("/dev/loop3: write failed");
+        job.drain();
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+        assertThat(job.progressProperty().get()).as("the queued progress was applied").isPositive();
+        assertThat(job.rateProperty().get()).isZero();
+    }
+
+    @Test
+    void jobCancelledWhileQueuedSaysNothingWasWritten() {
+        job.cancelledBeforeStart();
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        assertThat(job.messageProperty().get()).isEqualTo("cancelled before it started: nothing was written");
+    }
+
+    @Test
+    void waitingJobNamesTheJobItWaitsFor() {
+        job.waitFor("sdb1");
+
+        assertThat(job.messageProperty().get()).startsWith("queued behind sdb1");
+    }
+
+    @Test
+    void graphPointsAreSecondsSinceStartedInMegabytesPerSecond() {
+        now = 40 * NANOS_PER_SECOND;
+        job.on(started());
+        now += 3 * NANOS_PER_SECOND / 2;
+        job.on(progress(SIZE, 300e6, null));
+        job.drain();
+
+        assertThat(job.ratePoints()).containsExactly(new ThroughputSeries.Point(1.5, 300));
+        assertThat(job.averagePoints()).containsExactly(new ThroughputSeries.Point(1.5, 400));
+    }
+
+    /**
+     * Events every 0.25 s from 0.25 s to 1250 s: the half-second spacing keeps every other one
+     * (0.25 s, 0.75 s, ... 1249.75 s, 2500 in all) and the cap the newest 1200 of them.
+     */
+    @Test
+    void graphsKeepTheLastTenMinutesAtTwoPointsASecond() {
+        job.on(started());
+        for (int i = 1; i <= 5000; i++) {
+            now = i * NANOS_PER_SECOND / 4;
+            job.on(progress(i, (1000 + i) * 1e6, null));
+            if (i % 16 == 0) {
+                job.drain();
+            }
+        }
+        job.drain();
+
+        double newestEvent = 5000 / 4.0;
+        for (List<ThroughputSeries.Point> points : List.of(job.ratePoints(), job.averagePoints())) {
+            assertThat(points).hasSize(1200);
+            assertThat(gaps(points)).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(0.5));
+            assertThat(points.get(points.size() - 1).seconds()).isEqualTo(1249.75).isGreaterThan(newestEvent - 0.5);
+            assertThat(points.get(0).seconds()).isEqualTo(650.25).isGreaterThanOrEqualTo(newestEvent - 600);
+        }
+        assertThat(job.ratePoints().get(job.ratePoints().size() - 1).megabytesPerSecond())
+                .as("the newest point kept carries the rate of its event (i = 4999)").isEqualTo(5999);
+    }
+
+    @Test
+    void graphPointsCannotBeChangedFromOutside() {
+        assertThatThrownBy(() -> job.ratePoints().add(new ThroughputSeries.Point(0, 0)))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    private void apply(WipeEvent... events) {
+        for (WipeEvent e : events) {
+            job.on(e);
+        }
+        job.drain();
+    }
+
+    private static List<Double> gaps(List<ThroughputSeries.Point> points) {
+        List<Double> gaps = new ArrayList<>();
+        for (int i = 1; i < points.size(); i++) {
+            gaps.add(points.get(i).seconds() - points.get(i - 1).seconds());
+        }
+        return gaps;
+    }
+
+    private static WipeEvent endEvent(WipeResult r) {
+        return switch (r.state()) {
+            case ERASED, VERIFY_FAILED -> new WipeEvent.Finished(r);
+            case FAILED -> new WipeEvent.Failed(r, r.errors().get(0));
+            case CANCELLED -> new WipeEvent.Cancelled(r);
+        };
+    }
+
+    private static TargetInfo target() {
+        return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, ""), SIZE, 512, 512, 0, false,
+                IoMode.DIRECT);
+    }
+
+    private static Pass pass(int number, Pattern pattern, boolean blanking) {
+        return new Pass(number, pattern, blanking);
+    }
+
+    private static WipePlan plan() {
+        List<Pass> passes = IntStream.rangeClosed(1, PASSES)
+                .mapToObj(n -> pass(n, Pattern.Repeating.of(n == 2 ? 0xFF : 0x00), false)).toList();
+        return new WipePlan(WipeMethods.byName("dod-short").orElseThrow(), passes, new Verification.Last(), 4 << 20, 4,
+                Keystreams.JCE.describe());
+    }
+
+    private static WipeEvent.Started started() {
+        return new WipeEvent.Started(target(), plan());
+    }
+
+    /** Job of three passes and a read-back: 4 × SIZE bytes in all; the average is always 400 MB/s. */
+    private static WipeEvent.Progress progress(long jobBytesDone, double rate, Duration eta) {
+        return new WipeEvent.Progress(Stage.WRITE, 1, PASSES, Math.min(jobBytesDone, SIZE), SIZE, jobBytesDone,
+                4 * SIZE, rate, 400e6, eta);
+    }
+
+    private static PassResult passResult(int number) {
+        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, SIZE, T0.plusSeconds(3L * (number - 1)),
+                Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null);
+    }
+
+    private static VerifyResult verifyResult(long mismatchedSectors) {
+        return new VerifyResult("last", "0x00", SIZE, SIZE, mismatchedSectors, mismatchedSectors == 0 ? -1 : 4096,
+                List.of(), Duration.ofSeconds(3));
+    }
+
+    /** Three complete passes (partial: one) and the given final read-back, 12 seconds in all. */
+    private static WipeResult result(FinalState state, FailureCause cause, VerifyResult verification) {
+        List<PassResult> passes = state == FinalState.ERASED || state == FinalState.VERIFY_FAILED
+                ? List.of(passResult(1), passResult(2), passResult(3)) : List.of(passResult(1));
+        List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
+        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, List.of(), T0,
+                T0.plusSeconds(12));
+    }
+}

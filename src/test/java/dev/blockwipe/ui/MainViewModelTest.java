@@ -1,0 +1,404 @@
+package dev.blockwipe.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.Identity;
+import dev.blockwipe.devices.InventoryBuilder;
+import dev.blockwipe.devices.Mount;
+import dev.blockwipe.devices.Signature;
+import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.SysfsScanner;
+import dev.blockwipe.testing.FakeSysfs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javafx.collections.ListChangeListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MainViewModelTest {
+    private static final UsageFacts NOTHING_IN_USE = new UsageFacts(List.of(), List.of(), List.of(), null);
+
+    @TempDir
+    Path tmp;
+    private FakeSysfs sys;
+    /** What the fake libblkid finds, by path; anything else is blank. */
+    private final Map<String, Signatures> signatures = new HashMap<>();
+    private final SignatureProbe probe = path -> signatures.getOrDefault(path, Signatures.NONE);
+    private UsageFacts usage = NOTHING_IN_USE;
+    private MainViewModel vm;
+
+    /** sdb (SATA SSD) with sdb1 and sdb2; sdc (USB) without partitions. */
+    @BeforeEach
+    void twoDisks() {
+        sys = new FakeSysfs(tmp.resolve("sys"));
+        FakeSysfs.Disk sdb = sys.disk(FakeSysfs.sata(1, "sdb"), "8:16");
+        sdb.partition(1, 2048, 1_000_000);
+        sdb.partition(2, 1_002_048, 1_000_000);
+        sys.disk(FakeSysfs.usb("sdc"), "8:32");
+    }
+
+    @AfterEach
+    void closeViewModel() {
+        if (vm != null) {
+            vm.close();
+        }
+    }
+
+    @Test
+    void disksBecomeRowsWithTheirPartitionsAsChildren() throws IOException {
+        rescan(viewModel(true));
+
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc");
+        assertThat(names(row("sdb").children())).containsExactly("sdb1", "sdb2");
+        assertThat(row("sdc").children()).isEmpty();
+        assertThat(row("sdb").facts().kind()).isEqualTo("SSD");
+        assertThat(row("sdc").facts().kind()).isEqualTo("USB");
+        assertThat(row("sdb2").facts().diskKey()).as("partitions queue behind their disk").isEqualTo("sdb");
+        assertThat(row("sdb2").key()).startsWith("sdb2@8:18#");
+    }
+
+    @Test
+    void rescanOfTheSameDevicesKeepsTheRowsAndTheirCheckMarks() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb = row("sdb");
+        DeviceRow sdb1 = row("sdb1");
+        sdb1.checkedProperty().set(true);
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+        List<String> treeChanges = new ArrayList<>();
+        vm.rows().addListener((ListChangeListener<DeviceRow>) c -> treeChanges.add(c.toString()));
+
+        rescan(vm);
+
+        assertThat(row("sdb")).isSameAs(sdb);
+        assertThat(row("sdb1")).isSameAs(sdb1);
+        assertThat(sdb.children()).element(0).isSameAs(sdb1);
+        assertThat(sdb1.checkedProperty().get()).isTrue();
+        assertThat(sdb1.facts().contents()).as("facts updated in place").isEqualTo("ext4 \"data\"");
+        assertThat(vm.checkedCountProperty().get()).isEqualTo(1);
+        assertThat(treeChanges).as("the top level of the tree did not change").isEmpty();
+    }
+
+    @Test
+    void anotherDiskInTheSameBayIsANewRowWithoutTheCheckMark() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow before = row("sdc");
+        before.checkedProperty().set(true);
+        sys.disk(FakeSysfs.usb("sdc"), "8:32").vpdSerial("ANOTHER-DISK");
+
+        rescan(vm);
+
+        assertThat(row("sdc")).isNotSameAs(before);
+        assertThat(row("sdc").checkedProperty().get()).isFalse();
+        assertThat(row("sdc").facts().identity().serial()).isEqualTo("ANOTHER-DISK");
+        assertThat(vm.checkedCountProperty().get()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} unplugged while {1} selected")
+    @CsvSource({"sdc, sdc", "sdb, sdb2"})
+    void unpluggedDiskLeavesTheTreeAndTakesTheSelectionWithIt(String disk, String selected) throws IOException {
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row(selected));
+        row(selected).checkedProperty().set(true);
+
+        unplug(disk);
+        rescan(vm);
+
+        assertThat(names(vm.rows())).doesNotContain(disk).hasSize(1);
+        assertThat(find(selected)).isEmpty();
+        assertThat(vm.selectedProperty().get()).isNull();
+        assertThat(vm.details()).isEmpty();
+        assertThat(vm.checkedCountProperty().get()).isZero();
+        assertThat(vm.hasWipeTargets()).isFalse();
+    }
+
+    @Test
+    void selectionOfAnotherDiskSurvivesAnUnplug() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb1 = row("sdb1");
+        vm.selectedProperty().set(sdb1);
+
+        unplug("sdc");
+        rescan(vm);
+
+        assertThat(vm.selectedProperty().get()).isSameAs(sdb1);
+    }
+
+    @Test
+    void selectedRowFillsTheDetailsWithItsFactSheet() throws IOException {
+        DeviceInventory inv = rescan(viewModel(true));
+
+        vm.selectedProperty().set(row("sdb1"));
+
+        assertThat(vm.details()).isNotEmpty()
+                .containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()));
+        vm.selectedProperty().set(null);
+        assertThat(vm.details()).isEmpty();
+    }
+
+    @Test
+    void detailsFollowTheSelectedRowThroughARescan() throws IOException {
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row("sdb1"));
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+
+        DeviceInventory inv = rescan(vm);
+
+        assertThat(vm.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()))
+                .contains(new FactSheet.Fact("contents", "ext4 \"data\""));
+    }
+
+    @Test
+    void detailsStopFollowingARowThatIsNoLongerSelected() throws IOException {
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row("sdb1"));
+        vm.selectedProperty().set(row("sdc"));
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+
+        DeviceInventory inv = rescan(vm);
+
+        assertThat(vm.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdc").orElseThrow()));
+    }
+
+    @Test
+    void checkedCountFollowsTheCheckBoxes() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+
+        row("sdb1").checkedProperty().set(true);
+        row("sdb").checkedProperty().set(true);
+        assertThat(vm.checkedCountProperty().get()).isEqualTo(2);
+
+        row("sdc").checkedProperty().set(true);
+        assertThat(vm.checkedCountProperty().get()).as("sdc is mounted: its check is refused").isEqualTo(2);
+
+        row("sdb1").checkedProperty().set(false);
+        assertThat(vm.checkedCountProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void checkedRowThatARescanBlocksIsNoLongerCounted() throws IOException {
+        rescan(viewModel(true));
+        row("sdc").checkedProperty().set(true);
+
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(vm);
+
+        assertThat(row("sdc").checkedProperty().get()).isFalse();
+        assertThat(vm.checkedCountProperty().get()).isZero();
+    }
+
+    @Test
+    void dialogTargetsTheCheckedRowsInTreeOrder() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow image = vm.addImageFile(image("disk.img").toString());
+        for (DeviceRow r : List.of(image, row("sdc"), row("sdb2"), row("sdb"))) {
+            r.checkedProperty().set(true);
+        }
+        vm.selectedProperty().set(row("sdb1"));
+
+        WipeDialogViewModel dialog = vm.wipeDialog();
+
+        assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb", "sdb2", "sdc", "disk.img");
+        assertThat(dialog.expectedProperty().get()).isEqualTo("WIPE 4 DISKS");
+    }
+
+    @Test
+    void withNothingCheckedTheDialogTargetsTheSelectedRow() throws IOException {
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row("sdb2"));
+
+        assertThat(vm.hasWipeTargets()).isTrue();
+        WipeDialogViewModel dialog = vm.wipeDialog();
+
+        assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb2");
+        assertThat(dialog.expectedProperty().get()).isEqualTo("sdb2");
+    }
+
+    @Test
+    void nothingCheckedAndNothingSelectedIsNothingToWipe() throws IOException {
+        rescan(viewModel(true));
+
+        assertThat(vm.hasWipeTargets()).isFalse();
+    }
+
+    @Test
+    void selectedRowThatIsBlockedIsNothingToWipe() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+
+        vm.selectedProperty().set(row("sdc"));
+
+        assertThat(vm.hasWipeTargets()).isFalse();
+    }
+
+    @Test
+    void imageFileIsATopLevelImageRowThatSurvivesRescans() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+
+        DeviceRow image = vm.addImageFile(file.toString());
+        image.checkedProperty().set(true);
+        sys.disk(FakeSysfs.sata(3, "sdd"), "8:48");
+        rescan(vm);
+
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc", "sdd", "disk.img");
+        assertThat(vm.rows().get(3)).isSameAs(image);
+        assertThat(image.facts().kind()).isEqualTo("Image");
+        assertThat(image.facts().path()).isEqualTo(file.toString());
+        assertThat(image.facts().diskKey()).isEqualTo(image.key()).startsWith("file:");
+        assertThat(image.checkedProperty().get()).isTrue();
+        assertThat(vm.checkedCountProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void addingTheSameImageAgainGivesTheSameRow() throws IOException {
+        rescan(viewModel(true));
+        String file = image("disk.img").toString();
+
+        DeviceRow first = vm.addImageFile(file);
+        DeviceRow second = vm.addImageFile(file);
+
+        assertThat(second).isSameAs(first);
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc", "disk.img");
+    }
+
+    /**
+     * Two rows for one file would give two jobs with different disk keys, which WipeQueue would
+     * run at the same time on the same file.
+     */
+    @Test
+    void sameImageReachedThroughASymlinkIsTheSameRow() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        Path link = Files.createSymbolicLink(tmp.resolve("link.img"), file);
+
+        DeviceRow first = vm.addImageFile(file.toString());
+        DeviceRow second = vm.addImageFile(link.toString());
+
+        assertThat(second).isSameAs(first);
+        assertThat(vm.rows()).hasSize(3);
+    }
+
+    @Test
+    void imageThatComesToBackALoopDeviceIsBlockedAtTheNextScan() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        DeviceRow image = vm.addImageFile(file.toString());
+        image.checkedProperty().set(true);
+        vm.selectedProperty().set(image);
+
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(file.toRealPath().toString());
+        rescan(vm);
+
+        assertThat(image.checkableProperty().get()).isFalse();
+        assertThat(image.checkedProperty().get()).isFalse();
+        assertThat(image.whyNotProperty().get()).contains("backs /dev/loop0");
+        assertThat(vm.details()).filteredOn(f -> f.key().equals("verdict")).singleElement()
+                .extracting(FactSheet.Fact::value).asString().startsWith("BLOCKED: backs /dev/loop0");
+    }
+
+    @Test
+    void imageAddedBeforeTheFirstScanAsksForConfirmationUntilTheScanJudgesIt() throws IOException {
+        DeviceRow image = viewModel(true).addImageFile(image("disk.img").toString());
+        assertThat(image.facts().verdict().level()).isEqualTo("CONFIRM");
+
+        rescan(vm);
+
+        assertThat(image.facts().verdict().level()).isEqualTo("WIPEABLE");
+    }
+
+    @Test
+    void userWithoutRootCanCheckImageFilesButNoDevice() throws IOException {
+        rescan(viewModel(false));
+        DeviceRow image = vm.addImageFile(image("disk.img").toString());
+
+        assertThat(Stream.of("sdb", "sdb1", "sdb2", "sdc").map(this::row)).allSatisfy(r -> {
+            assertThat(r.checkableProperty().get()).as(r.key()).isFalse();
+            assertThat(r.whyNotProperty().get()).isEqualTo("wiping devices needs root");
+        });
+        assertThat(image.checkableProperty().get()).isTrue();
+        assertThat(vm.mode()).startsWith("not root");
+    }
+
+    @Test
+    void unreadableMountTableIsShownAsAScanProblemUntilItCanBeReadAgain() throws IOException {
+        usage = UsageFacts.unreadable("cannot read /proc/self/mountinfo");
+        rescan(viewModel(true));
+
+        assertThat(vm.scanProblemProperty().get()).isEqualTo("every device is blocked: cannot read /proc/self/mountinfo");
+        assertThat(row("sdc").checkableProperty().get()).isFalse();
+
+        usage = NOTHING_IN_USE;
+        rescan(vm);
+
+        assertThat(vm.scanProblemProperty().get()).isEmpty();
+        assertThat(row("sdc").checkableProperty().get()).isTrue();
+    }
+
+    private MainViewModel viewModel(boolean root) {
+        SysfsScanner scanner = new SysfsScanner(sys.root());
+        vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), probe, root,
+                null, Keystreams.JCE, Runnable::run));
+        return vm;
+    }
+
+    private DeviceInventory scan() throws IOException {
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root()).scan(), usage);
+    }
+
+    /** What the device watcher would hand over after a scan; returns the inventory applied. */
+    private DeviceInventory rescan(MainViewModel model) throws IOException {
+        DeviceInventory inv = scan();
+        model.applyInventory(inv);
+        return inv;
+    }
+
+    /** The disk leaves /sys/block, as when it is pulled out. */
+    private void unplug(String disk) throws IOException {
+        Files.delete(sys.root().resolve("block").resolve(disk));
+    }
+
+    private Path image(String name) throws IOException {
+        return Files.write(tmp.resolve(name), new byte[1 << 20]);
+    }
+
+    private Optional<DeviceRow> find(String name) {
+        return vm.rows().stream().flatMap(r -> Stream.concat(Stream.of(r), r.children().stream()))
+                .filter(r -> r.facts().name().equals(name)).findFirst();
+    }
+
+    private DeviceRow row(String name) {
+        return find(name).orElseThrow(() -> new AssertionError("no row " + name + " in " + names(vm.rows())));
+    }
+
+    private static List<String> names(List<DeviceRow> rows) {
+        return rows.stream().map(r -> r.facts().name()).toList();
+    }
+
+    private static UsageFacts mounted(String number, String mountPoint) {
+        return new UsageFacts(List.of(new Mount(DeviceNumber.parse(number), "/dev/x", mountPoint, "ext4")), List.of(),
+                List.of(), null);
+    }
+
+    private static Signatures found(Signature... found) {
+        return new Signatures(List.of(found), "", null);
+    }
+}

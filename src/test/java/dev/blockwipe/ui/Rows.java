@@ -1,0 +1,28 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.BlockReason;
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.TargetIdentity;
+import java.util.List;
+
+/** Row facts for view-model tests that need a row but no inventory. */
+final class Rows {
+    static final long MIB = 1L << 20;
+    static final SafetyVerdict WIPEABLE = new SafetyVerdict.Wipeable();
+    static final SafetyVerdict CONFIRM = new SafetyVerdict.NeedsConfirmation("gpt partition table");
+    static final SafetyVerdict MOUNTED = new SafetyVerdict.Blocked(BlockReason.MOUNTED, "mounted at /mnt/data");
+
+    private Rows() {
+    }
+
+    /** A 256 MiB loop device called {@code name}. */
+    static RowFacts loop(String name, SafetyVerdict verdict) {
+        return facts(name, "Loop", 256 * MIB, verdict);
+    }
+
+    static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict) {
+        return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, ""), name, "/var/tmp/" + name + ".img",
+                "", size, kind, "", "", verdict, List.of(new FactSheet.Fact("verdict", verdict.level())));
+    }
+}
