@@ -75,9 +75,11 @@ public final class DeviceWatcher implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-    /** Scans now whether or not the fingerprint changed (the Refresh button; after a wipe). */
+    /** Scans now whether or not the fingerprint changed (the Refresh button; after a wipe). Ignored once closed. */
     public void refresh() {
-        timer.execute(() -> reporting(this::rescan));
+        if (!timer.isShutdown()) {
+            timer.execute(() -> reporting(this::rescan));
+        }
     }
 
     private void poll() {

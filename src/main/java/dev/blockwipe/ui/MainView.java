@@ -5,6 +5,7 @@ import dev.blockwipe.engine.TargetException;
 import java.io.File;
 import java.io.IOException;
 import java.net.URL;
+import java.util.List;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
@@ -91,8 +92,35 @@ public final class MainView {
         vm.start();
     }
 
-    public void stop() {
-        frames.stop();
+    /**
+     * Closing the window asks before it cancels running wipes, waits for them to stop, offers to
+     * remove the test disks of this session, and then runs {@code exit}.
+     */
+    public void closeOnRequest(Runnable exit) {
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            if (vm.hasActiveJobs() && !ask("Wipes are running. Cancel them and quit?",
+                    "They stop after the requests in flight; the devices are left partly wiped.")) {
+                return;
+            }
+            frames.stop();
+            vm.close();
+            if (!vm.testDisks().isEmpty() && ask("Remove the test disks made in this session?", String.join("\n",
+                    vm.testDisks().stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
+                List<String> problems = vm.removeTestDisks();
+                if (!problems.isEmpty()) {
+                    error("Some test disks could not be removed", String.join("\n", problems));
+                }
+            }
+            exit.run();
+        });
+    }
+
+    private boolean ask(String header, String text) {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
+        ask.initOwner(stage);
+        ask.setHeaderText(header);
+        return ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
     }
 
     Parent root() {
@@ -205,32 +233,23 @@ public final class MainView {
     }
 
     private void createTestDisk() {
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Make a 256 MiB test disk: an image file in /var/tmp on a loop"
-                + " device, with a GPT table, an ext4 partition holding some files and a vfat partition. Nothing else is"
-                + " touched, and Blockwipe offers to remove it when you quit.", ButtonType.OK, ButtonType.CANCEL);
-        ask.initOwner(stage);
-        ask.setHeaderText("Create a test disk?");
-        if (ask.showAndWait().filter(b -> b == ButtonType.OK).isPresent()) {
+        if (ask("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop device, with a GPT"
+                + " table, an ext4 partition holding some files and a vfat partition. Nothing else is touched, and"
+                + " Blockwipe offers to remove it when you quit.")) {
             vm.createTestDisk();
         }
     }
 
     private void confirmCancel(JobViewModel job) {
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "The job stops after the requests in flight. What has been"
-                + " written stays written: " + job.name() + " will be only partly wiped.", ButtonType.YES, ButtonType.NO);
-        ask.initOwner(stage);
-        ask.setHeaderText("Cancel the wipe of " + job.name() + "?");
-        if (ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent()) {
+        if (ask("Cancel the wipe of " + job.name() + "?", "The job stops after the requests in flight. What has been"
+                + " written stays written: " + job.name() + " will be only partly wiped.")) {
             vm.cancel(job);
         }
     }
 
     private void confirmCancelAll() {
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Every running and queued job stops; the devices are left"
-                + " partly wiped.", ButtonType.YES, ButtonType.NO);
-        ask.initOwner(stage);
-        ask.setHeaderText("Cancel all " + vm.activeJobsProperty().get() + " jobs?");
-        if (ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent()) {
+        if (ask("Cancel all " + vm.activeJobsProperty().get() + " jobs?", "Every running and queued job stops; the"
+                + " devices are left partly wiped.")) {
             vm.cancelAll();
         }
     }

@@ -10,7 +10,9 @@ import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.testing.LoopDevice;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ListCell;
@@ -18,6 +20,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,13 +40,17 @@ class MainWindowTest {
     private static final long MIB = 1 << 20;
 
     private MainViewModel vm;
+    private Stage stage;
+    private final AtomicBoolean exited = new AtomicBoolean();
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         vm = new MainViewModel(BlockwipeApp.linuxServices());
         MainView view = new MainView(vm, stage);
         stage.setScene(view.scene());
         stage.show();
+        view.closeOnRequest(() -> exited.set(true));
         view.start();
     }
 
@@ -120,21 +127,7 @@ class MainWindowTest {
     @Test
     void cancelStopsARunningJobAndReleasesTheDevice(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
-            vm.refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
-            robot.clickOn("#check-" + loop.name());
-            robot.clickOn("#wipe");
-            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
-            WipeMethod gutmann = WipeMethods.byName("gutmann").orElseThrow();
-            ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
-            robot.interact(() -> methods.scrollTo(gutmann));
-            robot.clickOn(robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == gutmann)
-                    .<ListCell<WipeMethod>>query());
-            assertThat(methods.getSelectionModel().getSelectedItem()).isEqualTo(gutmann);
-            robot.clickOn("#confirmation").write(loop.name());
-            robot.clickOn("#confirm-wipe");
-            JobViewModel job = vm.jobs().get(0);
-            waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
+            JobViewModel job = startWipe(robot, loop, "gutmann");
             robot.clickOn("#cancel-" + loop.name());
             robot.clickOn("Yes");
             waitFor(() -> job.stateProperty().get().finished());
@@ -144,6 +137,48 @@ class MainWindowTest {
                 assertThat(again.info().name()).isEqualTo(loop.name());
             }
         }
+    }
+
+    @Test
+    void closingTheWindowDuringAWipeAsksFirstThenCancelsIt(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
+            JobViewModel job = startWipe(robot, loop, "gutmann");
+            requestClose(robot);
+            robot.clickOn("No");
+            assertThat(exited).isFalse();
+            assertThat(job.stateProperty().get().finished()).isFalse();
+            requestClose(robot);
+            robot.clickOn("Yes");
+            waitFor(exited::get);
+            robot.interact(job::drain);
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        }
+    }
+
+    /** What the window manager sends when the user closes the window; its question shows in a nested loop. */
+    private void requestClose(FxRobot robot) throws Exception {
+        Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+    }
+
+    /** Checks the loop device, picks the method, types the name and presses Wipe; returns the running job. */
+    private JobViewModel startWipe(FxRobot robot, LoopDevice loop, String method) throws Exception {
+        vm.refresh();
+        waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+        robot.clickOn("#check-" + loop.name());
+        robot.clickOn("#wipe");
+        waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+        WipeMethod chosen = WipeMethods.byName(method).orElseThrow();
+        ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
+        robot.interact(() -> methods.scrollTo(chosen));
+        robot.clickOn(robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen)
+                .<ListCell<WipeMethod>>query());
+        assertThat(methods.getSelectionModel().getSelectedItem()).isEqualTo(chosen);
+        robot.clickOn("#confirmation").write(loop.name());
+        robot.clickOn("#confirm-wipe");
+        JobViewModel job = vm.jobs().get(0);
+        waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
+        return job;
     }
 
     private DeviceRow row(String name) {
