@@ -43,7 +43,7 @@ class JarIT {
     @Test
     void refusesAMissingTargetInOneLine() throws Exception {
         Run r = run("wipe", dir.resolve("nope.img").toString(), "-m", "zero", "--yes=nope.img");
-        assertThat(r.code()).isEqualTo(6);
+        assertThat(r.code()).as(r.err()).isEqualTo(6);
         assertThat(r.err().lines()).singleElement().asString().contains("no such file or device");
     }
 
