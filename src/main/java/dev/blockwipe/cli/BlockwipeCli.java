@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = BlockwipeCli.Version.class,
         description = "Erase disks, partitions and disk-image files fast and provably.",
-        subcommands = {ListCommand.class, ShowCommand.class, WipeCommand.class, VerifyCommand.class, MethodsCommand.class},
+        subcommands = {ListCommand.class, ShowCommand.class, WipeCommand.class, VerifyCommand.class, ReportCommand.class,
+            MethodsCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  erased (and verified, when asked)",
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
             "  4  refused for safety (busy, mounted, read-only, empty, not confirmed)",
             "  5  not supported by the device (zero-out, discard)",
             "  6  no such target, not a block device or image file, or no permission",
+            "  7  erased, but the certificate could not be written (the result is printed)",
             "130  cancelled (Ctrl-C); what was written before is synced"})
 public final class BlockwipeCli {
 

@@ -18,11 +18,13 @@ final class ExitCode {
     static final int REFUSED = 4;
     static final int NOT_SUPPORTED = 5;
     static final int NO_TARGET = 6;
+    /** Erased, but the certificate could not be written (reports directory, signing key). */
+    static final int NO_CERTIFICATE = 7;
     /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
     static final int CANCELLED = 130;
 
     /** When several targets end differently, the most serious outcome decides. */
-    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, OK);
+    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, NO_CERTIFICATE, OK);
 
     private ExitCode() {
     }

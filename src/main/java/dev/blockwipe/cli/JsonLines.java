@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.Pass;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -67,6 +68,17 @@ final class JsonLines implements WipeListener {
             n = head("cancelled");
             n.set("result", json.result(c.result(), false));
         }
+        print(n);
+    }
+
+    /** The last line of a job: where its signed certificate went. */
+    void certificate(String path, ReportStore.CertificateFiles files) {
+        target = path;
+        ObjectNode n = head("certificate");
+        n.put("json", files.json().toString());
+        n.put("signature", files.signature().toString());
+        n.put("pdf", files.pdf().toString());
+        n.put("log", files.log().toString());
         print(n);
     }
 

@@ -20,7 +20,8 @@ final class ProgressLine implements WipeListener {
     private final PrintWriter err;
     private final boolean tty;
     private final long interval;
-    private long lastPrint = Long.MIN_VALUE;
+    private long lastPrint;
+    private boolean printedThisPass;
     private String name = "";
     private String pattern = "";
     private boolean lineOpen;
@@ -47,7 +48,7 @@ final class ProgressLine implements WipeListener {
             err.println("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
                     + ResultSummary.verification(v.result()));
         } else if (event instanceof WipeEvent.PassDone) {
-            lastPrint = Long.MIN_VALUE;
+            printedThisPass = false;
         } else {
             endLine();
         }
@@ -64,11 +65,15 @@ final class ProgressLine implements WipeListener {
     }
 
     private void progress(WipeEvent.Progress p) {
-        long now = System.nanoTime();
-        boolean last = p.stageBytesDone() == p.stageBytesTotal();
-        if (now - lastPrint < interval && !(last && tty)) {
+        if (p.stageBytesDone() == 0) {
             return;
         }
+        long now = System.nanoTime();
+        boolean last = p.stageBytesDone() == p.stageBytesTotal();
+        if (printedThisPass && now - lastPrint < interval && !(last && tty)) {
+            return;
+        }
+        printedThisPass = true;
         lastPrint = now;
         String stage = p.pass() > 0 ? "pass " + p.pass() + "/" + p.passCount() + " " : "";
         String text = String.format(Locale.ROOT, "%s  %s%s %s  %5.1f%%  %s (avg %s)  ETA %s",

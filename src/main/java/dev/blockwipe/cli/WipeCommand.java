@@ -1,17 +1,25 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
+import dev.blockwipe.report.Settings;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
@@ -24,6 +32,7 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.linux.Blkid;
+import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
@@ -33,6 +42,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,13 +102,29 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = {"-n", "--no-act"}, description = "Check, confirm and open the targets, print the plan, write nothing.")
     private boolean noAct;
 
+    @Option(names = "--report-dir", paramLabel = "DIR",
+            description = "Where certificates go (default: /var/lib/blockwipe/reports for root, ~/.local/share/blockwipe/reports otherwise).")
+    private Path reportDir;
+
+    @Option(names = "--config-dir", paramLabel = "DIR",
+            description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
+    private Path configDir;
+
+    @Option(names = "--operator", paramLabel = "NAME", description = "The operator named on the certificates.")
+    private String operator;
+
+    @Option(names = "--organisation", paramLabel = "ORG", description = "The operator's organisation, for the certificates.")
+    private String organisation;
+
     @Option(names = "--force", description = "Wipe although a fact could not be read, or an image file backs a loop device."
             + " Never overrides: system disk, mounted, swap, held by RAID/LVM/dm, read-only.")
     private boolean force;
 
     private final TargetOpener opener;
     private final InventorySource inventory;
+    private final SignatureProbe probe;
     private final Preflight preflight;
+    private final Map<String, CertifiedDevice> certified = new LinkedHashMap<>();
 
     WipeCommand() {
         this(new LinuxTargets(), new LinuxInventory(false), new Blkid());
@@ -107,6 +133,7 @@ final class WipeCommand implements Callable<Integer> {
     WipeCommand(TargetOpener opener, InventorySource inventory, SignatureProbe probe) {
         this.opener = opener;
         this.inventory = inventory;
+        this.probe = probe;
         this.preflight = new Preflight(probe);
     }
 
@@ -120,6 +147,7 @@ final class WipeCommand implements Callable<Integer> {
             nodes.put(path, opener.identify(path));
         }
         Map<String, SafetyVerdict> verdicts = judge(nodes, err);
+        Certifier certifier = certifier();
         List<TargetInfo> infos = new ArrayList<>();
         for (String path : targets) {
             infos.add(opener.probe(path));
@@ -144,30 +172,67 @@ final class WipeCommand implements Callable<Integer> {
                 }
                 return ExitCode.OK;
             }
-            return wipeAll(opened, jobs, out, err);
+            return wipeAll(opened, jobs, certifier, out, err);
         } finally {
             closeAll(opened, err);
         }
     }
 
-    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, PrintWriter out, PrintWriter err) {
-        WipeListener listener = json ? new JsonLines(out) : new ProgressLine(err, Terminal.isTerminal(2));
+    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, Certifier certifier, PrintWriter out,
+                        PrintWriter err) {
+        JsonLines jsonLines = json ? new JsonLines(out) : null;
+        WipeListener listener = json ? jsonLines : new ProgressLine(err, Terminal.isTerminal(2));
         List<Integer> codes = new ArrayList<>();
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
             for (int i = 0; i < opened.size() && !interrupts.token().isCancelled(); i++) {
-                WipeResult result = jobs.get(i).run(opened.get(i), listener, interrupts.token());
+                TargetInfo info = opened.get(i).info();
+                Certifier.Paperwork paperwork = certifier.begin(info, certified.get(info.path()));
+                WipeResult result = jobs.get(i).run(opened.get(i), WipeListener.all(listener, paperwork),
+                        interrupts.token());
                 if (!json) {
                     out.println(ResultSummary.result(result));
                     result.warnings().forEach(w -> err.println(result.target().path() + ": warning: " + w));
                 }
+                codes.add(certify(paperwork, result, jsonLines, out, err));
                 out.flush();
-                codes.add(ExitCode.of(result));
             }
         } catch (TargetException e) {
             err.println("blockwipe: " + e.getMessage());
             codes.add(ExitCode.of(e));
         }
         return ExitCode.worst(codes);
+    }
+
+    /** Writes the job's certificate; a failure is reported beside the result, which stands. */
+    private static int certify(Certifier.Paperwork paperwork, WipeResult result, JsonLines jsonLines, PrintWriter out,
+                               PrintWriter err) {
+        int code = ExitCode.of(result);
+        try {
+            ReportStore.CertificateFiles files = paperwork.finish(result);
+            if (jsonLines != null) {
+                jsonLines.certificate(result.target().path(), files);
+            } else {
+                out.println(result.target().path() + ": certificate " + files.pdf() + " (signed JSON " + files.json() + ")");
+            }
+            return code;
+        } catch (IOException e) {
+            err.println("blockwipe: " + result.target().path() + ": the certificate could not be written: " + e.getMessage()
+                    + " (the result above stands)");
+            return code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
+        }
+    }
+
+    private Certifier certifier() throws IOException {
+        Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), configDir);
+        if (reportDir != null) {
+            settings = settings.withReportDir(reportDir);
+        }
+        if (operator != null || organisation != null) {
+            settings = settings.withOperator(new Operator(
+                    operator != null ? operator : settings.operator().name(),
+                    organisation != null ? organisation : settings.operator().organisation()));
+        }
+        return new Certifier(settings, HostFacts.read(), BuildInfo.current());
     }
 
     private WipeRequest request() {
@@ -218,6 +283,7 @@ final class WipeCommand implements Callable<Integer> {
         Map<String, SafetyVerdict> verdicts = new LinkedHashMap<>();
         for (Map.Entry<String, TargetIdentity> node : nodes.entrySet()) {
             String path = node.getKey();
+            certified.put(path, certifiedDevice(devices, path, node.getValue()));
             SafetyVerdict plain = preflight.verdict(devices, path, node.getValue(), false);
             SafetyVerdict verdict = force ? preflight.verdict(devices, path, node.getValue(), true) : plain;
             if (verdict instanceof SafetyVerdict.Blocked b) {
@@ -230,6 +296,16 @@ final class WipeCommand implements Callable<Integer> {
             verdicts.put(path, verdict);
         }
         return verdicts;
+    }
+
+    /** What the certificate records about the device as it was before the wipe. */
+    private CertifiedDevice certifiedDevice(DeviceInventory devices, String path, TargetIdentity node) {
+        if (node.kind() == TargetKind.REGULAR_FILE) {
+            return CertifiedDevice.imageFile(probe.probe(path));
+        }
+        return devices.byNumber(new DeviceNumber(node.major(), node.minor()))
+                .map(d -> CertifiedDevice.of(devices, d))
+                .orElseGet(() -> CertifiedDevice.imageFile(probe.probe(path)));
     }
 
     /** All or nothing: a target that cannot be opened stops the command before any write. */

@@ -235,7 +235,10 @@ final class JobRun {
         return writes + reads;
     }
 
-    /** The one-second rates, leaving out the first second (ramp-up) when there is more. */
+    /**
+     * The one-second rates, leaving out the sample taken at the very start (nothing written yet)
+     * and the first second (ramp-up) when there is more.
+     */
     private static double minRate(Throughput t) {
         return steadyRates(t).min().orElse(t.averageRate());
     }
@@ -247,6 +250,7 @@ final class JobRun {
     private static java.util.stream.DoubleStream steadyRates(Throughput t) {
         List<ThroughputPoint> profile = t.profile();
         boolean longEnough = t.elapsed().compareTo(Duration.ofSeconds(2)) > 0;
-        return profile.stream().filter(p -> !longEnough || p.seconds() >= 1).mapToDouble(ThroughputPoint::bytesPerSecond);
+        return profile.stream().skip(profile.size() > 1 ? 1 : 0).filter(p -> !longEnough || p.seconds() >= 1)
+                .mapToDouble(ThroughputPoint::bytesPerSecond);
     }
 }

@@ -6,4 +6,13 @@ public interface WipeListener {
     WipeListener NONE = event -> { };
 
     void on(WipeEvent event);
+
+    /** Hands every event to each listener in turn. */
+    static WipeListener all(WipeListener... listeners) {
+        return event -> {
+            for (WipeListener l : listeners) {
+                l.on(event);
+            }
+        };
+    }
 }

@@ -1,11 +1,15 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.linux.Blkid;
+import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.Settings;
+import java.io.IOException;
 import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -18,17 +22,27 @@ public final class BlockwipeApp extends Application {
         Application.launch(BlockwipeApp.class, args);
     }
 
-    /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets. */
-    public static Services linuxServices() {
+    /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets, the settings. */
+    public static Services linuxServices(Settings settings) {
         LinuxInventory inventory = new LinuxInventory(true);
         return new Services(inventory, inventory::fingerprint, new LinuxTargets(), new Blkid(), Terminal.isRoot(),
-                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), Platform::runLater);
+                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater);
+    }
+
+    /** This user's settings (config file in ~/.config/blockwipe); defaults when the file cannot be read. */
+    static Settings userSettings() {
+        try {
+            return Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), null);
+        } catch (IOException e) {
+            return new Settings(Path.of(System.getProperty("user.home"), ".config/blockwipe"),
+                    Path.of(System.getProperty("user.home"), ".local/share/blockwipe/reports"), Operator.UNNAMED);
+        }
     }
 
     @Override
     public void start(Stage stage) {
-        MainViewModel vm = new MainViewModel(linuxServices());
-        MainView view = new MainView(vm, stage);
+        MainViewModel vm = new MainViewModel(linuxServices(userSettings()));
+        MainView view = new MainView(vm, stage, getHostServices()::showDocument);
         stage.setTitle("Blockwipe");
         stage.setScene(view.scene());
         stage.setMinWidth(900);

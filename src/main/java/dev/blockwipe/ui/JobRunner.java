@@ -1,15 +1,24 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.ReportStore;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.concurrent.Task;
 
 /**
@@ -34,16 +44,20 @@ public final class JobRunner implements AutoCloseable {
     private final Map<JobViewModel, RowFacts> targets = new HashMap<>();
     private final ExecutorService executor;
     private final Keystreams keystreams;
+    private final Supplier<Certifier> certifier;
+    private final SignatureProbe probe;
 
     /**
      * @param ended called on the FX thread when a job has ended, however it ended
      */
-    public JobRunner(TargetOpener opener, InventorySource inventory, Preflight preflight, Keystreams keystreams,
-                     Consumer<JobViewModel> ended) {
+    public JobRunner(TargetOpener opener, InventorySource inventory, SignatureProbe probe, Keystreams keystreams,
+                     Supplier<Certifier> certifier, Consumer<JobViewModel> ended) {
         this.opener = opener;
         this.keystreams = keystreams;
+        this.certifier = certifier;
+        this.probe = probe;
+        this.preflight = new Preflight(probe);
         this.inventory = inventory;
-        this.preflight = preflight;
         this.ended = ended;
         AtomicInteger n = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
@@ -74,26 +88,59 @@ public final class JobRunner implements AutoCloseable {
 
     private void start(JobViewModel job) {
         RowFacts target = targets.remove(job);
-        Task<WipeResult> task = new Task<>() {
+        Task<Certified> task = new Task<>() {
             @Override
-            protected WipeResult call() throws Exception {
-                SafetyVerdict verdict = preflight.verdict(inventory.scan(), target.path(), target.identity(), false);
+            protected Certified call() throws Exception {
+                DeviceInventory devices = inventory.scan();
+                SafetyVerdict verdict = preflight.verdict(devices, target.path(), target.identity(), false);
                 if (verdict instanceof SafetyVerdict.Blocked b) {
                     throw new TargetRefusedException(target.path(), TargetRefusedException.Reason.BLOCKED,
                             "refused: " + b.describe());
                 }
                 try (BlockTarget t = opener.open(target.path(), Access.WRITE, target.identity())) {
-                    return new WipeJob(job.request(), keystreams).run(t, job, job.cancelToken());
+                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), certifiedDevice(devices, target));
+                    WipeResult result = new WipeJob(job.request(), keystreams).run(t, WipeListener.all(job, paperwork),
+                            job.cancelToken());
+                    return certify(paperwork, result);
                 }
             }
         };
-        task.setOnSucceeded(e -> done(job));
+        task.setOnSucceeded(e -> {
+            Certified c = task.getValue();
+            if (c.files() != null) {
+                job.certified(c.files());
+            } else {
+                job.uncertified(c.problem());
+            }
+            done(job);
+        });
         task.setOnFailed(e -> {
             Throwable error = task.getException();
             job.refused(error.getMessage() != null ? error.getMessage() : error.toString());
             done(job);
         });
         executor.execute(task);
+    }
+
+    /** A job's certificate, or why there is none. */
+    private record Certified(ReportStore.CertificateFiles files, String problem) {
+    }
+
+    private static Certified certify(Certifier.Paperwork paperwork, WipeResult result) {
+        try {
+            return new Certified(paperwork.finish(result), null);
+        } catch (IOException e) {
+            return new Certified(null, e.getMessage());
+        }
+    }
+
+    private CertifiedDevice certifiedDevice(DeviceInventory devices, RowFacts target) {
+        if (target.identity().kind() == TargetKind.REGULAR_FILE) {
+            return CertifiedDevice.imageFile(probe.probe(target.path()));
+        }
+        return devices.byNumber(new DeviceNumber(target.identity().major(), target.identity().minor()))
+                .map(d -> CertifiedDevice.of(devices, d))
+                .orElseGet(() -> CertifiedDevice.imageFile(probe.probe(target.path())));
     }
 
     private void done(JobViewModel job) {

@@ -8,6 +8,7 @@ import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -52,6 +53,8 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ReportStore.CertificateFiles> certificate = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
     private long startNanos = -1;
     private long written;
     private long verified;
@@ -161,6 +164,16 @@ public final class JobViewModel implements WipeListener {
         message.set(r.cause() == FailureCause.DEVICE_GONE ? "the device went away while it was being wiped: " + text : text);
     }
 
+    /** The job's signed certificate was written. FX thread. */
+    public void certified(ReportStore.CertificateFiles files) {
+        certificate.set(files);
+    }
+
+    /** The job ended but its certificate could not be written; the result stands. FX thread. */
+    public void uncertified(String why) {
+        certificateProblem.set("the certificate could not be written: " + why);
+    }
+
     /** The job could not start (refused by the preflight, the device busy or gone). FX thread. */
     public void refused(String why) {
         drain();
@@ -243,6 +256,16 @@ public final class JobViewModel implements WipeListener {
 
     public ReadOnlyObjectProperty<WipeResult> resultProperty() {
         return result.getReadOnlyProperty();
+    }
+
+    /** The certificate's files once written, else null. */
+    public ReadOnlyObjectProperty<ReportStore.CertificateFiles> certificateProperty() {
+        return certificate.getReadOnlyProperty();
+    }
+
+    /** Why there is no certificate, or empty. */
+    public ReadOnlyStringProperty certificateProblemProperty() {
+        return certificateProblem.getReadOnlyProperty();
     }
 
     /** MB/s over the last second, one point per half second, the last 10 minutes. */

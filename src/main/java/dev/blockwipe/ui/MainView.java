@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
@@ -55,10 +56,16 @@ public final class MainView {
     private final JobsPane jobs;
     private final AnimationTimer frames;
 
-    public MainView(MainViewModel vm, Stage stage) {
+    private final Consumer<String> openDocument;
+
+    /**
+     * @param openDocument opens a file in the desktop's viewer (the application's HostServices)
+     */
+    public MainView(MainViewModel vm, Stage stage, Consumer<String> openDocument) {
         this.vm = vm;
         this.stage = stage;
-        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, stage));
+        this.openDocument = openDocument;
+        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, stage, openDocument));
         DeviceTreeView tree = new DeviceTreeView(vm);
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
@@ -144,6 +151,16 @@ public final class MainView {
         Button cancelAll = new Button("_Cancel all");
         cancelAll.disableProperty().bind(vm.activeJobsProperty().isEqualTo(0));
         cancelAll.setOnAction(e -> confirmCancelAll());
+        Button reports = new Button("Re_ports…");
+        reports.setOnAction(e -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage, openDocument));
+        Button settings = new Button("_Settings…");
+        settings.setOnAction(e -> SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
+            try {
+                vm.updateSettings(changed);
+            } catch (IOException ex) {
+                error("Cannot save the settings", ex.getMessage());
+            }
+        }));
         ToggleButton dark = new ToggleButton("_Dark");
         dark.selectedProperty().addListener((obs, was, on) -> {
             if (on) {
@@ -154,7 +171,8 @@ public final class MainView {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, new Separator(), cancelAll, spring, dark);
+        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, new Separator(), cancelAll, spring, reports,
+                settings, dark);
     }
 
     private static Label notRootBanner() {

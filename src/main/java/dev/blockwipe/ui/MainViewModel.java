@@ -12,6 +12,9 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -68,12 +71,17 @@ public final class MainViewModel implements AutoCloseable {
     private final ReadOnlyBooleanWrapper busyMakingTestDisk = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
     private final ChangeListener<RowFacts> selectedFacts = (obs, was, now) -> details.setAll(now.details());
+    private final ReadOnlyObjectWrapper<Settings> settings = new ReadOnlyObjectWrapper<>();
+    private volatile Certifier certifier;
     private DeviceInventory inventory;
 
     public MainViewModel(Services services) {
         this.services = services;
         this.preflight = new Preflight(services.probe());
-        this.runner = new JobRunner(services.opener(), services.inventory(), preflight, services.keystreams(), this::ended);
+        this.settings.set(services.settings());
+        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
+        this.runner = new JobRunner(services.opener(), services.inventory(), services.probe(), services.keystreams(),
+                () -> certifier, this::ended);
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
@@ -352,6 +360,17 @@ public final class MainViewModel implements AutoCloseable {
             }
         }
         return problems;
+    }
+
+    /** New operator or reports directory: saved to the config file, used from the next job on. */
+    public void updateSettings(Settings changed) throws IOException {
+        changed.save();
+        settings.set(changed);
+        certifier = new Certifier(changed, services.host(), BuildInfo.current());
+    }
+
+    public ReadOnlyObjectProperty<Settings> settingsProperty() {
+        return settings.getReadOnlyProperty();
     }
 
     public boolean hasActiveJobs() {

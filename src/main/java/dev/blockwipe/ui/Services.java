@@ -5,6 +5,8 @@ import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.report.HostInfo;
+import dev.blockwipe.report.Settings;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -19,8 +21,11 @@ import java.util.function.Supplier;
  * @param root        the user may open devices for writing
  * @param testDisks   makes throw-away loop devices (root only)
  * @param keystreams  makes the random passes
+ * @param settings    where certificates and the signing key go, who the operator is
+ * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener,
-                       SignatureProbe probe, boolean root, TestDisks testDisks, Keystreams keystreams, Executor fx) {
+                       SignatureProbe probe, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
+                       HostInfo host, Executor fx) {
 }

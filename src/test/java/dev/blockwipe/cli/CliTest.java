@@ -32,8 +32,10 @@ class CliTest {
         assertThat(events).allSatisfy(e -> assertThat(e.get("target").asText()).isEqualTo(img.toString()));
         assertThat(events.get(0).get("event").asText()).isEqualTo("started");
         assertThat(events).filteredOn(e -> e.get("event").asText().equals("passDone")).hasSize(3);
-        JsonNode last = events.get(events.size() - 1);
+        JsonNode last = events.get(events.size() - 2);
         assertThat(last.get("event").asText()).isEqualTo("finished");
+        assertThat(events.get(events.size() - 1).get("event").asText()).isEqualTo("certificate");
+        assertThat(events.get(events.size() - 1).get("pdf").asText()).endsWith(".pdf");
         assertThat(last.at("/result/state").asText()).isEqualTo("ERASED");
         assertThat(last.at("/result/bytesWritten").asLong()).isEqualTo(3L * (3 << 20));
         assertThat(cli.out()).doesNotContain("\"key\"");

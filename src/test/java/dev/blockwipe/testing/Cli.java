@@ -1,16 +1,49 @@
 package dev.blockwipe.testing;
 
 import dev.blockwipe.cli.BlockwipeCli;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Runs the CLI in this JVM and captures what it prints. */
+/**
+ * Runs the CLI in this JVM and captures what it prints. A {@code wipe} without its own
+ * {@code --report-dir} / {@code --config-dir} gets a temporary one, so tests never write
+ * certificates or keys into the real ones.
+ */
 public record Cli(int exitCode, String out, String err) {
+    private static final Path PAPERS = papers();
 
     public static Cli run(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        if (!all.isEmpty() && all.get(0).equals("wipe")) {
+            addUnless(all, "--report-dir", PAPERS.resolve("reports"));
+            addUnless(all, "--config-dir", PAPERS.resolve("config"));
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = BlockwipeCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = BlockwipeCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
         return new Cli(code, out.toString(), err.toString());
+    }
+
+    private static void addUnless(List<String> args, String option, Path value) {
+        if (args.stream().noneMatch(a -> a.equals(option) || a.startsWith(option + "="))) {
+            args.add(option);
+            args.add(value.toString());
+        }
+    }
+
+    private static Path papers() {
+        try {
+            Path dir = Files.createTempDirectory("blockwipe-test-papers");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

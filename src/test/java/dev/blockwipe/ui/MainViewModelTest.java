@@ -14,6 +14,9 @@ import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.report.HostInfo;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.Settings;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
 import java.io.IOException;
@@ -356,7 +359,8 @@ class MainViewModelTest {
     private MainViewModel viewModel(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root());
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), probe, root,
-                null, Keystreams.JCE, Runnable::run));
+                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), Operator.UNNAMED),
+                new HostInfo("test-host", "", "", "", ""), Runnable::run));
         return vm;
     }
 

@@ -8,7 +8,13 @@ import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.ReportStore;
+import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.SigningKey;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PublicKey;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -43,11 +49,15 @@ class MainWindowTest {
     private Stage stage;
     private final AtomicBoolean exited = new AtomicBoolean();
 
+    private Path papers;
+
     @Start
-    void start(Stage stage) {
+    void start(Stage stage) throws Exception {
         this.stage = stage;
-        vm = new MainViewModel(BlockwipeApp.linuxServices());
-        MainView view = new MainView(vm, stage);
+        papers = Files.createTempDirectory("blockwipe-gui-test");
+        vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"),
+                new Operator("Test Operator", "Test Lab"))));
+        MainView view = new MainView(vm, stage, uri -> { });
         stage.setScene(view.scene());
         stage.show();
         view.closeOnRequest(() -> exited.set(true));
@@ -63,6 +73,9 @@ class MainWindowTest {
     void close() throws Exception {
         vm.close();
         FxToolkit.cleanupStages();
+        try (var files = Files.walk(papers)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     @Test
@@ -121,6 +134,12 @@ class MainWindowTest {
             assertThat(job.messageProperty().get()).contains("ERASED", "verified");
             assertThat(job.ratePoints()).isNotEmpty();
             assertThat(LoopDevice.allZero(loop.path())).isTrue();
+            waitFor(() -> job.certificateProperty().get() != null);
+            ReportStore.CertificateFiles certificate = job.certificateProperty().get();
+            assertThat(certificate.pdf()).exists();
+            PublicKey key = SigningKey.loadOrCreate(papers.resolve("config")).publicKey();
+            assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
+            assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Test Operator\"");
         }
     }
 

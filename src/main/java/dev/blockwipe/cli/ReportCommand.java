@@ -1,0 +1,136 @@
+package dev.blockwipe.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.ReportStore;
+import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.SigningKey;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.PublicKey;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code blockwipe report}: list, show and check certificates; hand out the public key. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Sanitization certificates: list, show, verify their signature, export the public key.",
+        subcommands = {ReportCommand.ListReports.class, ReportCommand.Show.class, ReportCommand.Verify.class,
+            ReportCommand.ExportKey.class})
+final class ReportCommand {
+
+    @Option(names = "--report-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "The reports directory (default as for wipe).")
+    private Path reportDir;
+
+    @Option(names = "--config-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Where the signing key lives (default: ~/.config/blockwipe).")
+    private Path configDir;
+
+    Settings settings() throws IOException {
+        Settings s = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), configDir);
+        return reportDir == null ? s : s.withReportDir(reportDir);
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates: date, device, serial, result.")
+    static final class ListReports implements Callable<Integer> {
+        @ParentCommand
+        private ReportCommand parent;
+        @Spec
+        private CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            ReportStore store = new ReportStore(parent.settings().reportDir());
+            for (Path json : store.list()) {
+                JsonNode c = store.read(json);
+                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.path("created").asText().replaceFirst("\\.\\d+Z$", "Z"),
+                        c.at("/device/name").asText(), c.at("/device/serial").asText(), c.at("/result/outcome").asText(), json);
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print the main facts of a certificate.")
+    static final class Show implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+        @Parameters(paramLabel = "FILE", description = "A certificate's .json file.")
+        private Path file;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            JsonNode c = new ReportStore(file.getParent() == null ? Path.of(".") : file.getParent()).read(file);
+            String[][] facts = {
+                {"result", "/result/outcome"}, {"summary", "/result/summary"}, {"device", "/device/path"},
+                {"kind", "/device/kind"}, {"model", "/device/model"}, {"serial", "/device/serial"}, {"size", "/device/size"},
+                {"method", "/sanitization/methodTitle"}, {"NIST 800-88", "/sanitization/nist80088Category"},
+                {"verification", "/sanitization/verification"}, {"started", "/sanitization/started"},
+                {"finished", "/sanitization/finished"}, {"host", "/host/hostname"}, {"operator", "/operator/name"},
+                {"organisation", "/operator/organisation"}, {"signing key", "/signing/publicKeyFingerprint"}};
+            for (String[] f : facts) {
+                String value = c.at(f[1]).asText();
+                if (!value.isEmpty()) {
+                    out.printf("%-14s %s%n", f[0] + ":", value);
+                }
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "verify", mixinStandardHelpOptions = true,
+            description = "Check a certificate's signature: VALID (exit 0) or TAMPERED (exit 3).")
+    static final class Verify implements Callable<Integer> {
+        @ParentCommand
+        private ReportCommand parent;
+        @Spec
+        private CommandSpec spec;
+        @Parameters(paramLabel = "FILE", description = "A certificate's .json file (its .json.sig must be beside it).")
+        private Path file;
+        @Option(names = "--key", paramLabel = "PEM", description = "The trusted public key (default: this machine's).")
+        private Path key;
+
+        @Override
+        public Integer call() throws IOException {
+            PublicKey trusted;
+            if (key != null) {
+                trusted = SigningKey.publicKey(Files.readString(key));
+            } else {
+                Path own = parent.settings().configDir();
+                if (!Files.exists(own.resolve("signing-key.pub.pem"))) {
+                    throw new UsageException("no trusted key: this machine has not signed anything yet; pass --key PEM");
+                }
+                trusted = SigningKey.loadOrCreate(own).publicKey();
+            }
+            ReportStore.Check check = ReportStore.verify(file, trusted);
+            spec.commandLine().getOut().println(check.message());
+            return check.valid() ? ExitCode.OK : ExitCode.MISMATCH;
+        }
+    }
+
+    @Command(name = "export-key", mixinStandardHelpOptions = true,
+            description = "Print this machine's public signing key (PEM), for auditors.")
+    static final class ExportKey implements Callable<Integer> {
+        @ParentCommand
+        private ReportCommand parent;
+        @Spec
+        private CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            SigningKey k = SigningKey.loadOrCreate(parent.settings().configDir());
+            spec.commandLine().getOut().print(k.publicPem());
+            spec.commandLine().getErr().println("fingerprint " + k.fingerprint());
+            return ExitCode.OK;
+        }
+    }
+}

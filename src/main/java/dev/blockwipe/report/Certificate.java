@@ -1,0 +1,169 @@
+package dev.blockwipe.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.VerifyResult;
+import dev.blockwipe.engine.WipeResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * A sanitization certificate: one device, one job. Its content is a JSON object with a fixed field
+ * order (schema version {@link #SCHEMA_VERSION}, documented in the README); the PDF is drawn from
+ * it and the signature covers its exact bytes.
+ *
+ * @param id       unique per certificate
+ * @param created  when it was written
+ * @param tool     "Blockwipe 0.1.0"
+ * @param build    build time of the jar, or "development build"
+ * @param host     the machine
+ * @param operator who ran the wipe
+ * @param device   the device as it was before
+ * @param result   what the job did
+ * @param keyFingerprint the fingerprint of the key that signs it
+ */
+public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
+                          CertifiedDevice device, WipeResult result, String keyFingerprint) {
+    public static final int SCHEMA_VERSION = 1;
+
+    /** "Erased", "Erased with errors", "Verification failed", "Failed", "Cancelled at 42%". */
+    public String outcome() {
+        WipeResult r = result;
+        return switch (r.state()) {
+            case ERASED -> r.errors().isEmpty() ? "Erased" : "Erased with errors";
+            case VERIFY_FAILED -> "Verification failed";
+            case FAILED -> "Failed";
+            case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100.0 * r.bytesWritten()
+                    / Math.max(1, r.target().size() * r.plan().passes().size()));
+        };
+    }
+
+    public boolean erased() {
+        return result.state() == FinalState.ERASED;
+    }
+
+    /** The certificate as JSON, fields in their documented order. */
+    public ObjectNode toJson(ObjectMapper mapper) {
+        ResultJson json = new ResultJson(mapper);
+        ObjectNode n = mapper.createObjectNode();
+        n.put("schemaVersion", SCHEMA_VERSION);
+        n.put("id", id.toString());
+        n.put("created", created.toString());
+        ObjectNode outcome = n.putObject("result");
+        outcome.put("state", result.state().name());
+        outcome.put("outcome", outcome());
+        outcome.put("summary", ResultSummary.result(result));
+
+        ObjectNode t = n.putObject("tool");
+        t.put("name", "Blockwipe");
+        t.put("version", tool);
+        t.put("build", build);
+
+        ObjectNode h = n.putObject("host");
+        h.put("hostname", host.hostname());
+        h.put("machineId", host.machineId());
+        h.put("systemVendor", host.systemVendor());
+        h.put("systemProduct", host.systemProduct());
+        h.put("systemSerial", host.systemSerial());
+
+        ObjectNode o = n.putObject("operator");
+        o.put("name", operator.name());
+        o.put("organisation", operator.organisation());
+
+        n.set("device", device(mapper));
+        n.set("sanitization", sanitization(mapper));
+        ArrayNode passes = n.putArray("passes");
+        result.passes().forEach(p -> passes.add(json.pass(p, true)));
+
+        ObjectNode signoff = n.putObject("verifierSignOff");
+        signoff.put("name", "");
+        signoff.put("title", "");
+        signoff.put("date", "");
+        signoff.put("signature", "");
+
+        ObjectNode signing = n.putObject("signing");
+        signing.put("algorithm", "Ed25519");
+        signing.put("publicKeyFingerprint", keyFingerprint);
+        signing.put("signatureFile", "the same name with .sig appended");
+        return n;
+    }
+
+    private ObjectNode device(ObjectMapper mapper) {
+        TargetInfo info = result.target();
+        ObjectNode d = mapper.createObjectNode();
+        d.put("path", info.path());
+        d.put("name", info.name());
+        d.put("kind", device.kind());
+        d.put("transport", device.transport());
+        d.put("model", device.model());
+        d.put("vendor", device.vendor());
+        d.put("serial", device.serial());
+        d.put("wwn", device.wwn());
+        d.put("firmware", device.firmware());
+        d.put("sizeBytes", info.size());
+        d.put("size", Units.bytes(info.size()));
+        d.put("logicalBlockSize", info.logicalBlockSize());
+        d.put("physicalBlockSize", info.physicalBlockSize());
+        d.put("identity", info.identity().describe());
+        strings(d.putArray("partitionsBefore"), device.partitions());
+        strings(d.putArray("signaturesBefore"), device.signatures());
+        return d;
+    }
+
+    private ObjectNode sanitization(ObjectMapper mapper) {
+        ResultJson json = new ResultJson(mapper);
+        ObjectNode s = mapper.createObjectNode();
+        s.put("method", result.plan().method().name());
+        s.put("methodTitle", result.plan().method().title());
+        s.put("methodSource", result.plan().method().source());
+        ArrayNode patterns = s.putArray("passPatterns");
+        result.plan().passes().forEach(p -> patterns.add(p.pattern().describe()));
+        s.put("randomData", result.plan().keystream());
+        s.put("blankingPass", result.plan().passes().stream().anyMatch(p -> p.blanking()));
+        s.put("nist80088Category", result.plan().method().nist().label());
+        s.put("technique", result.plan().method().technique().label());
+        s.put("verification", result.plan().verification().text());
+        ObjectNode v = s.putObject("verificationResult");
+        List<VerifyResult> checks = result.verifications();
+        v.put("performed", !checks.isEmpty());
+        v.put("passed", !checks.isEmpty() && checks.stream().allMatch(VerifyResult::passed));
+        v.put("bytesVerified", result.bytesVerified());
+        v.put("sampledPercent", Math.round(10000.0 * checks.stream().mapToLong(VerifyResult::bytesPlanned).max().orElse(0)
+                / Math.max(1, result.target().size())) / 100.0);
+        v.put("mismatchedSectors", result.mismatchedSectors());
+        if (result.verification() != null) {
+            v.set("final", json.verification(result.verification()));
+        }
+        s.put("ioMode", result.target().ioMode().label());
+        s.put("blockSize", result.plan().blockSize());
+        s.put("queueDepth", result.plan().queueDepth());
+        s.put("started", result.started().toString());
+        s.put("finished", result.finished().toString());
+        s.put("durationSeconds", result.duration().toMillis() / 1000.0);
+        ObjectNode tp = s.putObject("throughput");
+        tp.put("averageBytesPerSecond", Math.round(average()));
+        tp.put("minBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::minRate).min().orElse(0)));
+        tp.put("maxBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::maxRate).max().orElse(0)));
+        s.put("bytesWritten", result.bytesWritten());
+        strings(s.putArray("errors"), result.errors());
+        strings(s.putArray("warnings"), result.warnings());
+        return s;
+    }
+
+    /** Bytes per second over the passes (read-backs not counted). */
+    public double average() {
+        double seconds = result.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
+        return seconds > 0 ? result.bytesWritten() / seconds : 0;
+    }
+
+    private static void strings(ArrayNode array, List<String> values) {
+        values.forEach(array::add);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.blockwipe.report;
+
+import dev.blockwipe.devices.Device;
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.Signature;
+import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The device as it was before the wipe, for the certificate: identity, geometry, and what was on
+ * it (partitions and signatures), taken from the inventory the preflight judged.
+ *
+ * @param kind        "NVMe SSD", "HDD", "Loop", "Image file", or a partition's disk kind
+ * @param transport   "sata", "nvme", "loop", "file"
+ * @param model       model, or empty
+ * @param vendor      vendor, or empty
+ * @param serial      serial, or empty
+ * @param wwn         WWN / wwid, or empty
+ * @param firmware    firmware revision, or empty
+ * @param partitions  "sdb1: 100 MiB, ext4 "data"" per partition (of a whole disk)
+ * @param signatures  what libblkid found on the target itself
+ */
+public record CertifiedDevice(String kind, String transport, String model, String vendor, String serial, String wwn,
+                              String firmware, List<String> partitions, List<String> signatures) {
+    public CertifiedDevice {
+        partitions = List.copyOf(partitions);
+        signatures = List.copyOf(signatures);
+    }
+
+    /** From the inventory entry of a block device (a partition takes its disk's identity). */
+    public static CertifiedDevice of(DeviceInventory inventory, Device device) {
+        Disk disk = device instanceof Partition p ? inventory.disk(p.disk()).orElse(null) : (Disk) device;
+        List<String> partitions = new ArrayList<>();
+        if (device instanceof Disk d) {
+            d.partitions().forEach(p -> partitions.add(p.name() + ": " + Units.bytes(p.size()) + ", "
+                    + p.signatures().describe()));
+        }
+        if (disk == null) {
+            return new CertifiedDevice("", "", "", "", "", "", "", partitions, describe(device.signatures()));
+        }
+        return new CertifiedDevice(disk.kind().label(), disk.transport().label(), disk.identity().model(),
+                disk.identity().vendor(), disk.identity().serial(), disk.identity().wwn(), disk.identity().firmware(),
+                partitions, describe(device.signatures()));
+    }
+
+    /** An image file: what libblkid found in it. */
+    public static CertifiedDevice imageFile(Signatures signatures) {
+        return new CertifiedDevice("Image file", "file", "", "", "", "", "", List.of(), describe(signatures));
+    }
+
+    private static List<String> describe(Signatures s) {
+        if (!s.known()) {
+            return List.of("unknown (" + s.problem() + ")");
+        }
+        return s.found().stream().map(Signature::describe).toList();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.blockwipe.report;
+
+/**
+ * The machine a wipe ran on. Values that cannot be read (DMI serials need root) are empty.
+ *
+ * @param hostname      the host name
+ * @param machineId     /etc/machine-id
+ * @param systemVendor  DMI sys_vendor
+ * @param systemProduct DMI product_name
+ * @param systemSerial  DMI product_serial
+ */
+public record HostInfo(String hostname, String machineId, String systemVendor, String systemProduct, String systemSerial) {
+    public HostInfo {
+        hostname = hostname == null ? "" : hostname;
+        machineId = machineId == null ? "" : machineId;
+        systemVendor = systemVendor == null ? "" : systemVendor;
+        systemProduct = systemProduct == null ? "" : systemProduct;
+        systemSerial = systemSerial == null ? "" : systemSerial;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.blockwipe.report;
+
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.WipeListener;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * The job's log beside its certificate: one timestamped line per event, progress at most every
+ * ten seconds, flushed as it goes so a killed process leaves what happened up to then.
+ */
+public final class JobLog implements WipeListener, AutoCloseable {
+    private static final long PROGRESS_EVERY_NANOS = 10_000_000_000L;
+
+    private final BufferedWriter out;
+    private long lastProgress;
+    private boolean loggedProgress;
+
+    public JobLog(Path file) throws IOException {
+        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    @Override
+    public void on(WipeEvent event) {
+        String line = line(event);
+        if (line != null) {
+            try {
+                out.write(Instant.now() + " " + line);
+                out.newLine();
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private String line(WipeEvent event) {
+        if (event instanceof WipeEvent.Started s) {
+            return "started " + s.target().describe() + ", " + s.target().identity().describe() + ", method "
+                    + s.plan().method().name() + ", " + s.plan().passes().size() + " passes, verify "
+                    + s.plan().verification().text() + ", " + s.target().ioMode().label();
+        }
+        if (event instanceof WipeEvent.PassStarted p) {
+            return "pass " + p.pass().number() + "/" + p.passCount() + " started: " + p.pass().pattern().describe();
+        }
+        if (event instanceof WipeEvent.Progress p) {
+            long now = System.nanoTime();
+            if (loggedProgress && now - lastProgress < PROGRESS_EVERY_NANOS) {
+                return null;
+            }
+            loggedProgress = true;
+            lastProgress = now;
+            return String.format(Locale.ROOT, "%s pass %d: %s of %s, %s", p.stage().label(), p.pass(),
+                    Units.bytes(p.stageBytesDone()), Units.bytes(p.stageBytesTotal()), Units.rate(p.rate()));
+        }
+        if (event instanceof WipeEvent.PassDone d) {
+            return "pass " + d.result().number() + " done: " + Units.bytes(d.result().bytesWritten()) + " in "
+                    + Units.duration(d.result().duration()) + " at " + Units.rate(d.result().averageRate());
+        }
+        if (event instanceof WipeEvent.VerifyStarted v) {
+            return "read-back started (" + v.mode().text() + "): " + Units.bytes(v.bytes());
+        }
+        if (event instanceof WipeEvent.Verified v) {
+            return "read-back " + ResultSummary.verification(v.result());
+        }
+        if (event instanceof WipeEvent.Finished f) {
+            return "finished: " + ResultSummary.result(f.result());
+        }
+        if (event instanceof WipeEvent.Failed f) {
+            return "failed: " + f.error();
+        }
+        return "cancelled: " + ResultSummary.result(((WipeEvent.Cancelled) event).result());
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.blockwipe.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/**
+ * The Ed25519 key that signs this machine's certificates (JDK built-in, no provider needed). It
+ * is created on first use in the config directory: the private key readable by its owner only
+ * (0600, in a 0700 directory), the public key beside it for auditors.
+ */
+public final class SigningKey {
+    static final String PRIVATE_FILE = "signing-key.pem";
+    static final String PUBLIC_FILE = "signing-key.pub.pem";
+
+    private final PrivateKey privateKey;
+    private final PublicKey publicKey;
+
+    private SigningKey(PrivateKey privateKey, PublicKey publicKey) {
+        this.privateKey = privateKey;
+        this.publicKey = publicKey;
+    }
+
+    /** Loads the key from {@code configDir}, creating it (and the directory) the first time. */
+    public static SigningKey loadOrCreate(Path configDir) throws IOException {
+        Path privatePem = configDir.resolve(PRIVATE_FILE);
+        Path publicPem = configDir.resolve(PUBLIC_FILE);
+        try {
+            if (!Files.exists(privatePem)) {
+                create(configDir, privatePem, publicPem);
+            }
+            KeyFactory kf = KeyFactory.getInstance("Ed25519");
+            PrivateKey priv = kf.generatePrivate(new PKCS8EncodedKeySpec(Pem.decode(Files.readString(privatePem))));
+            PublicKey pub = kf.generatePublic(new X509EncodedKeySpec(Pem.decode(Files.readString(publicPem))));
+            return new SigningKey(priv, pub);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IOException("cannot read the signing key in " + configDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void create(Path dir, Path privatePem, Path publicPem) throws IOException, GeneralSecurityException {
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        try {
+            Files.writeString(privatePem, Pem.encode("PRIVATE KEY", pair.getPrivate().getEncoded()), StandardCharsets.US_ASCII,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (FileAlreadyExistsException raced) {
+            return; // another process made the key between our check and our write: use theirs
+        }
+        Files.setPosixFilePermissions(privatePem, PosixFilePermissions.fromString("rw-------"));
+        Files.writeString(publicPem, Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded()), StandardCharsets.US_ASCII);
+    }
+
+    public byte[] sign(byte[] data) throws IOException {
+        try {
+            Signature s = Signature.getInstance("Ed25519");
+            s.initSign(privateKey);
+            s.update(data);
+            return s.sign();
+        } catch (GeneralSecurityException e) {
+            throw new IOException("Ed25519 signing failed: " + e.getMessage(), e);
+        }
+    }
+
+    public PublicKey publicKey() {
+        return publicKey;
+    }
+
+    /** The public key as PEM, for auditors. */
+    public String publicPem() {
+        return Pem.encode("PUBLIC KEY", publicKey.getEncoded());
+    }
+
+    public String fingerprint() {
+        return fingerprint(publicKey);
+    }
+
+    /** "SHA256:" and the hex SHA-256 of the key's X.509 encoding, in groups of four. */
+    public static String fingerprint(PublicKey key) {
+        try {
+            String hex = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getEncoded()));
+            return "SHA256:" + hex.replaceAll("(.{4})(?!$)", "$1 ");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("no SHA-256 in this JVM", e);
+        }
+    }
+
+    /** True when {@code signature} is {@code key}'s signature over {@code data}. */
+    public static boolean verify(PublicKey key, byte[] data, byte[] signature) {
+        try {
+            Signature s = Signature.getInstance("Ed25519");
+            s.initVerify(key);
+            s.update(data);
+            return s.verify(signature);
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    /** Reads an Ed25519 public key from PEM. */
+    public static PublicKey publicKey(String pem) throws IOException {
+        try {
+            return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(Pem.decode(pem)));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IOException("not an Ed25519 public key: " + e.getMessage(), e);
+        }
+    }
+
+    /** Minimal PEM, as openssl writes and reads it. */
+    static final class Pem {
+        private Pem() {
+        }
+
+        static String encode(String type, byte[] der) {
+            return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+                    + "\n-----END " + type + "-----\n";
+        }
+
+        static byte[] decode(String pem) {
+            String body = pem.replaceAll("-----(BEGIN|END) [A-Z ]+-----", "").replaceAll("\\s", "");
+            return Base64.getDecoder().decode(body);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.blockwipe.ui;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/** Past certificates: device, date, result; open the PDF, show the JSON, check the signature. */
+final class ReportsDialog {
+    private ReportsDialog() {
+    }
+
+    static void show(ReportsViewModel vm, Window owner, Consumer<String> openDocument) {
+        try {
+            vm.refresh();
+        } catch (IOException e) {
+            new Alert(Alert.AlertType.ERROR, "Cannot read " + vm.reportDir() + ": " + e.getMessage(), ButtonType.OK).showAndWait();
+            return;
+        }
+        TableView<ReportsViewModel.Entry> table = new TableView<>(vm.entries());
+        table.getColumns().add(column("Date (UTC)", 150, ReportsViewModel.Entry::created));
+        table.getColumns().add(column("Device", 110, ReportsViewModel.Entry::device));
+        table.getColumns().add(column("Serial", 140, ReportsViewModel.Entry::serial));
+        table.getColumns().add(column("Result", 160, ReportsViewModel.Entry::outcome));
+        table.setPlaceholder(new Label("No certificates in " + vm.reportDir() + " yet."));
+        table.setPrefSize(720, 360);
+        Label status = new Label();
+        status.setWrapText(true);
+        Button open = new Button("_Open PDF");
+        open.setOnAction(e -> selected(table).ifPresent(entry -> openDocument.accept(entry.pdf().toUri().toString())));
+        Button json = new Button("Show _JSON");
+        json.setOnAction(e -> selected(table).ifPresent(entry -> showJson(entry, owner)));
+        Button verify = new Button("_Verify signature");
+        verify.setOnAction(e -> selected(table).ifPresent(entry -> status.setText(vm.verify(entry))));
+        open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        json.disableProperty().bind(open.disableProperty());
+        verify.disableProperty().bind(open.disableProperty());
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Certificates");
+        dialog.setHeaderText("Certificates in " + vm.reportDir());
+        dialog.getDialogPane().setContent(new VBox(8, table, new HBox(8, open, json, verify), status));
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dialog.setResizable(true);
+        dialog.showAndWait();
+    }
+
+    private static java.util.Optional<ReportsViewModel.Entry> selected(TableView<ReportsViewModel.Entry> table) {
+        return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
+    }
+
+    private static TableColumn<ReportsViewModel.Entry, String> column(String title, double width,
+                                                                       java.util.function.Function<ReportsViewModel.Entry, String> value) {
+        TableColumn<ReportsViewModel.Entry, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return c;
+    }
+
+    private static void showJson(ReportsViewModel.Entry entry, Window owner) {
+        try {
+            TextArea text = new TextArea(Files.readString(entry.json()));
+            text.setEditable(false);
+            text.setPrefSize(720, 480);
+            Dialog<ButtonType> d = new Dialog<>();
+            d.initOwner(owner);
+            d.setTitle(entry.json().getFileName().toString());
+            d.getDialogPane().setContent(text);
+            d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+            d.setResizable(true);
+            d.showAndWait();
+        } catch (IOException e) {
+            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + e.getMessage(), ButtonType.OK).showAndWait();
+        }
+    }
+}

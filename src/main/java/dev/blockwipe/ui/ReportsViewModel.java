@@ -1,0 +1,68 @@
+package dev.blockwipe.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.report.ReportStore;
+import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.SigningKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** The certificates in the reports directory: list them, check their signatures. */
+public final class ReportsViewModel {
+    /** One certificate in the list. */
+    public record Entry(Path json, String created, String device, String serial, String outcome) {
+        public Path pdf() {
+            return json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", ".pdf"));
+        }
+    }
+
+    private final Settings settings;
+    private final ObservableList<Entry> entries = FXCollections.observableArrayList();
+    private final ObservableList<Entry> entriesView = FXCollections.unmodifiableObservableList(entries);
+
+    public ReportsViewModel(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Reads the directory again, newest first; unreadable files are listed as such. */
+    public void refresh() throws IOException {
+        ReportStore store = new ReportStore(settings.reportDir());
+        List<Entry> list = new ArrayList<>();
+        for (Path json : store.list()) {
+            try {
+                JsonNode c = store.read(json);
+                list.add(0, new Entry(json, c.path("created").asText().replaceFirst("\\.\\d+Z$", "Z").replace('T', ' '),
+                        c.at("/device/path").asText(), c.at("/device/serial").asText(), c.at("/result/outcome").asText()));
+            } catch (IOException e) {
+                list.add(0, new Entry(json, "", "", "", "unreadable: " + e.getMessage()));
+            }
+        }
+        entries.setAll(list);
+    }
+
+    /** "VALID: … signed by SHA256:…" or "TAMPERED: …", against this machine's key. */
+    public String verify(Entry entry) {
+        Path key = settings.configDir().resolve("signing-key.pub.pem");
+        try {
+            if (!Files.exists(key)) {
+                return "TAMPERED: this machine has no signing key, so it signed nothing here";
+            }
+            return ReportStore.verify(entry.json(), SigningKey.publicKey(Files.readString(key))).message();
+        } catch (IOException e) {
+            return "TAMPERED: cannot read the signing key: " + e.getMessage();
+        }
+    }
+
+    public Path reportDir() {
+        return settings.reportDir();
+    }
+
+    public ObservableList<Entry> entries() {
+        return entriesView;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.blockwipe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Certificates as the CLI writes and checks them. */
+class CertificateCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWipeWritesASignedCertificateThatReportVerifyAccepts() throws Exception {
+        Path img = image("disk.img");
+        Cli wipe = wipe(img, tmp.resolve("reports"));
+        assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+        assertThat(wipe.out()).contains("ERASED", "certificate " + tmp.resolve("reports"));
+        Path json = only(tmp.resolve("reports"), ".json");
+
+        Cli verify = Cli.run("report", "verify", json.toString(), "--config-dir", tmp.resolve("config").toString());
+        assertThat(verify.exitCode()).isZero();
+        assertThat(verify.out()).startsWith("VALID");
+
+        Cli list = Cli.run("report", "list", "--report-dir", tmp.resolve("reports").toString());
+        assertThat(list.out()).contains("disk.img", "Erased", json.toString());
+        Cli show = Cli.run("report", "show", json.toString());
+        assertThat(show.out()).contains("result:        Erased", "operator:      Ada Tech", "organisation:  Lab 4");
+    }
+
+    @Test
+    void reportVerifySaysTamperedWithExitCodeThreeWhenTheJsonChanged() throws Exception {
+        wipe(image("t.img"), tmp.resolve("reports"));
+        Path json = only(tmp.resolve("reports"), ".json");
+        Files.writeString(json, Files.readString(json).replace("Erased", "Erasea"));
+        Cli verify = Cli.run("report", "verify", json.toString(), "--config-dir", tmp.resolve("config").toString());
+        assertThat(verify.exitCode()).isEqualTo(3);
+        assertThat(verify.out()).startsWith("TAMPERED");
+    }
+
+    @Test
+    void anUnwritableReportsDirectoryFailsTheCertificateNotTheWipe() throws Exception {
+        Path img = image("u.img");
+        Path notADirectory = Files.writeString(tmp.resolve("file"), "x");
+        Cli wipe = wipe(img, notADirectory.resolve("reports"));
+        assertThat(wipe.exitCode()).isEqualTo(7);
+        assertThat(wipe.out()).as("the result is printed").contains("ERASED with zero");
+        assertThat(wipe.err().lines().filter(l -> l.startsWith("blockwipe: "))).singleElement().asString()
+                .contains("the certificate could not be written", "Not a directory", "the result above stands");
+        assertThat(Files.readAllBytes(img)).containsOnly((byte) 0);
+    }
+
+    @Test
+    void exportKeyPrintsThePublicKeyForAuditors() {
+        Cli export = Cli.run("report", "export-key", "--config-dir", tmp.resolve("config").toString());
+        assertThat(export.exitCode()).isZero();
+        assertThat(export.out()).startsWith("-----BEGIN PUBLIC KEY-----").contains("-----END PUBLIC KEY-----");
+        assertThat(export.err()).startsWith("fingerprint SHA256:");
+    }
+
+    @Test
+    void aRealLoopDeviceCertificateRecordsWhatWasOnIt() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(tmp, 48L << 20)) {
+            loop.partition("label: gpt\nsize=20M,name=first\nsize=+\n");
+            Sh.run("mkfs.ext4", "-q", "-F", "-L", "lab", loop.partition(1));
+            Cli wipe = Cli.run("wipe", loop.path(), "-m", "nist-clear", "--yes=" + loop.name(), "--report-dir",
+                    tmp.resolve("reports").toString(), "--config-dir", tmp.resolve("config").toString(), "--operator", "Ada");
+            assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+            JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(only(tmp.resolve("reports"), ".json")));
+            assertThat(cert.at("/device/path").asText()).isEqualTo(loop.path());
+            assertThat(cert.at("/device/kind").asText()).isEqualTo("Loop");
+            assertThat(cert.at("/device/signaturesBefore/0").asText()).isEqualTo("gpt partition table");
+            assertThat(cert.at("/device/partitionsBefore/0").asText()).contains(loop.name() + "p1", "ext4 \"lab\"");
+            assertThat(cert.at("/sanitization/randomData").asText()).startsWith("AES-256-CTR");
+            assertThat(cert.at("/sanitization/verificationResult/passed").asBoolean()).isTrue();
+            assertThat(cert.at("/result/outcome").asText()).isEqualTo("Erased");
+            assertThat(Files.readString(only(tmp.resolve("reports"), ".log"))).contains("started " + loop.path(), "finished");
+        }
+    }
+
+    private Cli wipe(Path target, Path reports) {
+        return Cli.run("wipe", target.toString(), "-m", "zero", "--yes=" + target.getFileName(), "--report-dir",
+                reports.toString(), "--config-dir", tmp.resolve("config").toString(), "--operator", "Ada Tech",
+                "--organisation", "Lab 4");
+    }
+
+    private Path image(String name) throws Exception {
+        byte[] data = new byte[1 << 20];
+        new Random(5).nextBytes(data);
+        return Files.write(tmp.resolve(name), data);
+    }
+
+    private static Path only(Path dir, String suffix) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> found = files.filter(p -> p.toString().endsWith(suffix)).toList();
+            assertThat(found).hasSize(1);
+            return found.get(0);
+        }
+    }
+}

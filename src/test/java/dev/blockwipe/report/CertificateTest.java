@@ -1,0 +1,193 @@
+package dev.blockwipe.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.testing.MemoryTarget;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CertificateTest {
+    private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
+            "0x50014ee2b5c1a7d2", "82.00A82", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"));
+    private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
+            "PowerEdge R730", "7XYZ123");
+
+    @TempDir
+    Path tmp;
+
+    private Settings settings;
+
+    @BeforeEach
+    void settings() {
+        settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), new Operator("Ada Tech", "Lab 4"));
+    }
+
+    @Test
+    void everyFieldOfTheSchemaIsFilledIn() throws Exception {
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(certify(null).json()));
+        List<String> present = List.of("/schemaVersion", "/id", "/created", "/result/state", "/result/outcome",
+                "/result/summary", "/tool/name", "/tool/version", "/tool/build", "/host/hostname", "/host/machineId",
+                "/host/systemVendor", "/host/systemProduct", "/host/systemSerial", "/operator/name", "/operator/organisation",
+                "/device/path", "/device/kind", "/device/transport", "/device/model", "/device/vendor", "/device/serial",
+                "/device/wwn", "/device/firmware", "/device/sizeBytes", "/device/size", "/device/logicalBlockSize",
+                "/device/physicalBlockSize", "/device/identity", "/device/partitionsBefore/0", "/device/signaturesBefore/0",
+                "/sanitization/method", "/sanitization/methodTitle", "/sanitization/methodSource",
+                "/sanitization/passPatterns/2", "/sanitization/randomData", "/sanitization/nist80088Category",
+                "/sanitization/technique", "/sanitization/verification", "/sanitization/verificationResult/passed",
+                "/sanitization/verificationResult/bytesVerified", "/sanitization/verificationResult/sampledPercent",
+                "/sanitization/ioMode", "/sanitization/started", "/sanitization/finished", "/sanitization/durationSeconds",
+                "/sanitization/throughput/averageBytesPerSecond", "/sanitization/throughput/minBytesPerSecond",
+                "/sanitization/throughput/maxBytesPerSecond", "/passes/2/profile/0", "/passes/0/started",
+                "/passes/0/durationSeconds", "/signing/publicKeyFingerprint");
+        for (String pointer : present) {
+            JsonNode node = cert.at(pointer);
+            assertThat(node.isMissingNode()).as(pointer).isFalse();
+            assertThat(node.isContainerNode() ? node.isEmpty() : node.asText().isBlank()).as(pointer + " filled in").isFalse();
+        }
+        assertThat(cert.at("/result/outcome").asText()).isEqualTo("Erased");
+        assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Clear");
+        assertThat(cert.at("/device/serial").asText()).isEqualTo("WD-TEST123");
+        assertThat(cert.at("/verifierSignOff").has("signature")).isTrue();
+        assertThat(cert.toString()).as("no key material").doesNotContain("\"key\"");
+    }
+
+    @Test
+    void theSignatureHoldsAndAnyChangedByteBreaksIt() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        SigningKey key = SigningKey.loadOrCreate(settings.configDir());
+        assertThat(ReportStore.verify(files.json(), key.publicKey()).valid()).isTrue();
+        byte[] original = Files.readAllBytes(files.json());
+        Path copy = files.json().resolveSibling("copy.json");
+        Files.copy(files.signature(), copy.resolveSibling("copy.json.sig"));
+        for (int i = 0; i < original.length; i++) {
+            byte[] edited = original.clone();
+            edited[i] ^= 0x01;
+            Files.write(copy, edited);
+            ReportStore.Check check = ReportStore.verify(copy, key.publicKey());
+            assertThat(check.valid()).as("byte %d changed", i).isFalse();
+            assertThat(check.message()).startsWith("TAMPERED");
+        }
+    }
+
+    @Test
+    void aCertificateSignedWithAnotherKeyIsNotTrusted() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        SigningKey other = SigningKey.loadOrCreate(tmp.resolve("other"));
+        assertThat(ReportStore.verify(files.json(), other.publicKey()).message())
+                .startsWith("TAMPERED: signed by key").contains(other.fingerprint());
+    }
+
+    @Test
+    void aMissingSignatureIsTampered() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        Files.delete(files.signature());
+        assertThat(ReportStore.verify(files.json(), SigningKey.loadOrCreate(settings.configDir()).publicKey()).valid())
+                .isFalse();
+    }
+
+    @Test
+    void thePdfReadsAsACertificateWithSerialMethodAndResult() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            String text = new PDFTextStripper().getText(pdf);
+            assertThat(pdf.getNumberOfPages()).isEqualTo(2);
+            assertThat(text).contains("Certificate of Data Sanitization", "ERASED", "WD-TEST123",
+                    "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730",
+                    SigningKey.loadOrCreate(settings.configDir()).fingerprint().substring(0, 20), "Verified by", "Passes");
+        }
+    }
+
+    @Test
+    void aCancelledJobStillGetsACertificateThatSaysSo() throws Exception {
+        CancelToken cancel = new CancelToken();
+        ReportStore.CertificateFiles files = certify(cancel);
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/result/state").asText()).isEqualTo("CANCELLED");
+        assertThat(cert.at("/result/outcome").asText()).matches("Cancelled at \\d+%");
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf)).contains("CANCELLED AT");
+        }
+        assertThat(Files.readString(files.log())).contains("started", "cancelled");
+    }
+
+    @Test
+    void reportsAndTheKeyAreOwnerOnly() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        assertThat(permissions(settings.reportDir())).isEqualTo("rwx------");
+        for (Path f : List.of(files.json(), files.signature(), files.pdf(), files.log())) {
+            assertThat(permissions(f)).as(f.toString()).isEqualTo("rw-------");
+        }
+        assertThat(permissions(settings.configDir())).isEqualTo("rwx------");
+        assertThat(permissions(settings.configDir().resolve(SigningKey.PRIVATE_FILE))).isEqualTo("rw-------");
+    }
+
+    @Test
+    void certificatesNeverOverwriteEachOther() throws Exception {
+        ReportStore store = new ReportStore(tmp.resolve("r"));
+        Instant now = Instant.now();
+        ReportStore.CertificateFiles a = store.reserve(now, "host", "SERIAL");
+        ReportStore.CertificateFiles b = store.reserve(now, "host", "SERIAL");
+        assertThat(a.json()).isNotEqualTo(b.json());
+        assertThat(b.json().getFileName().toString()).endsWith("-1.json");
+    }
+
+    @Test
+    void anUnusableReportsDirectoryIsReportedWhenTheJobEnds() throws Exception {
+        Path file = Files.writeString(tmp.resolve("not-a-directory"), "x");
+        Certifier certifier = new Certifier(settings.withReportDir(file.resolve("reports")), HOST, BuildInfo.current());
+        WipeResult result = wipe();
+        Certifier.Paperwork paperwork = certifier.begin(result.target(), DISK);
+        assertThatThrownBy(() -> paperwork.finish(result)).isInstanceOf(IOException.class)
+                .hasMessageContaining("not-a-directory");
+    }
+
+    /**
+     * A real dod-short run on an in-memory target, with its paperwork from the start (log
+     * included); cancelled after a few writes when {@code cancel} is given.
+     */
+    private ReportStore.CertificateFiles certify(CancelToken cancel) throws Exception {
+        MemoryTarget target = target(cancel);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        return paperwork.finish(run(target, paperwork, cancel));
+    }
+
+    private static WipeResult wipe() throws Exception {
+        return run(target(null), e -> { }, null);
+    }
+
+    private static MemoryTarget target(CancelToken cancel) {
+        MemoryTarget target = new MemoryTarget(6 << 20);
+        new Random(1).nextBytes(target.data());
+        return cancel == null ? target : target.cancellingAfterWrites(3, cancel);
+    }
+
+    private static WipeResult run(MemoryTarget target, WipeListener listener, CancelToken cancel) throws Exception {
+        return new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()).withBlockSize(1 << 20), Keystreams.JCE)
+                .run(target, listener, cancel != null ? cancel : new CancelToken());
+    }
+
+    private static String permissions(Path p) throws Exception {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+}
