@@ -8,6 +8,7 @@ import dev.blockwipe.engine.WipeResult;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -171,7 +172,7 @@ public final class CertificatePdf {
         out.setNonStrokingColor(GREY);
         write(regular, 7, MARGIN, y + height - 7, String.format(Locale.ROOT, "%.0f", max));
         write(regular, 7, MARGIN, y, "0");
-        write(regular, 7, left + width - 40, y - 9, Units.duration(cert.result().duration()));
+        write(regular, 7, left + width - 70, y - 9, "writes: " + Units.duration(Duration.ofMillis((long) (total * 1000))));
         out.setNonStrokingColor(Color.BLACK);
         if (total <= 0 || max <= 0) {
             write(regular, 9, left + 10, y + height / 2, "no throughput samples");
