@@ -38,7 +38,7 @@ final class JobRun {
         this.plan = plan;
         this.listener = listener;
         this.cancel = cancel;
-        this.io = new IoContext(info.name(), plan.queueDepth(), plan.blockSize());
+        this.io = new IoContext(info.name(), plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
         this.keystreams = keystreams;
         this.verifier = new Verifier(target, io, clock, keystreams);
         this.finalCheck = finalCheckPlan(plan.verification(), random);
@@ -88,7 +88,8 @@ final class JobRun {
         boolean complete = false;
         IOException failure = null;
         if (overwrite) {
-            sweep = new Sweep(ChunkPlan.sequential(info.size(), plan.blockSize(), firstChunkLength()));
+            int blockSize = plan.blockSizeFor(pass.pattern());
+            sweep = new Sweep(ChunkPlan.sequential(info.size(), blockSize, firstChunkLength(blockSize)));
         } else {
             sweep = new Sweep(ChunkPlan.sequential(info.size(), RANGE_STEP, RANGE_STEP));
         }
@@ -102,7 +103,7 @@ final class JobRun {
         stopped = !complete;
         VerifyResult verification = null;
         if (failure == null && complete && plan.verification() instanceof Verification.All) {
-            verification = verify(pass, verifier.fullPlan(), plan.verification());
+            verification = verify(pass, verifier.fullPlan(plan.randomBlockSize()), plan.verification());
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
                 info.size(), sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
@@ -116,7 +117,7 @@ final class JobRun {
 
     private boolean overwrite(Pass pass, Sweep sweep, Sweep.Ticker ticker) throws IOException {
         boolean buffered = info.ioMode() == IoMode.BUFFERED;
-        return sweep.run(io.pool(), io.ioBuffers(), worker -> {
+        return sweep.run(io.pool(), io.ioBuffers().subList(0, plan.depthFor(pass.pattern())), worker -> {
             PatternSource source = pass.pattern().newSource(keystreams);
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
@@ -161,7 +162,7 @@ final class JobRun {
         int number = mode instanceof Verification.All ? pass.number() : 0;
         listener.on(new WipeEvent.VerifyStarted(info, number, mode, chunks.totalBytes()));
         Throughput throughput = new Throughput(progress.now());
-        VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(),
+        VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(), plan.depthFor(pass.pattern()),
                 progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput), cancel);
         progress.stageDone(result.bytesVerified());
         if (result.bytesVerified() < result.bytesPlanned()) {
@@ -176,12 +177,12 @@ final class JobRun {
      * otherwise the physical block. A target that starts between two boundaries gets a short first
      * request up to the next one.
      */
-    private long firstChunkLength() {
-        int unit = plan.blockSize() % MIB == 0 ? MIB
-                : plan.blockSize() % info.physicalBlockSize() == 0 ? info.physicalBlockSize()
+    private long firstChunkLength(int blockSize) {
+        int unit = blockSize % MIB == 0 ? MIB
+                : blockSize % info.physicalBlockSize() == 0 ? info.physicalBlockSize()
                 : info.logicalBlockSize();
         long misalignment = info.diskOffset() % unit;
-        return misalignment == 0 ? plan.blockSize() : unit - misalignment;
+        return misalignment == 0 ? blockSize : unit - misalignment;
     }
 
     /**
@@ -219,7 +220,7 @@ final class JobRun {
     /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */
     private ChunkPlan finalCheckPlan(Verification verification, RandomGenerator random) {
         if (verification instanceof Verification.Last) {
-            return verifier.fullPlan();
+            return verifier.fullPlan(plan.randomBlockSize());
         }
         if (verification instanceof Verification.Sample sample) {
             return verifier.samplePlan(sample.percent(), random);

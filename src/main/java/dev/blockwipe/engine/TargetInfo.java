@@ -12,6 +12,8 @@ package dev.blockwipe.engine;
  * @param diskOffset        where the target starts on its whole disk, in bytes (0 for whole disks and files)
  * @param rotational        spinning media: one request at a time is fastest
  * @param ioMode            how data reaches the target
+ * @param deviceQueueDepth  requests the device works on at once: 1 for rotational disks and for loop
+ *                          devices without direct I/O (one kernel worker copies each request in turn)
  */
 public record TargetInfo(
         String path,
@@ -22,7 +24,8 @@ public record TargetInfo(
         int physicalBlockSize,
         long diskOffset,
         boolean rotational,
-        IoMode ioMode) {
+        IoMode ioMode,
+        int deviceQueueDepth) {
 
     public TargetKind kind() {
         return identity.kind();

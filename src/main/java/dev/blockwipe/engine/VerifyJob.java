@@ -24,22 +24,23 @@ public final class VerifyJob {
         }
         this.expected = expected;
         this.mode = mode;
-        this.blockSize = blockSize > 0 ? blockSize : WipeRequest.DEFAULT_BLOCK_SIZE;
+        this.blockSize = blockSize > 0 ? blockSize : WipeRequest.RANDOM_BLOCK_SIZE;
         this.queueDepth = queueDepth;
     }
 
     public VerifyResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws IOException {
         TargetInfo info = target.info();
         IoContext.checkBlockSize(info, blockSize);
-        try (IoContext io = new IoContext(info.name(), IoContext.depthFor(info, queueDepth, blockSize), blockSize)) {
+        int depth = IoContext.depthFor(info, queueDepth, blockSize);
+        try (IoContext io = new IoContext(info.name(), depth, blockSize)) {
             Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE);
             ChunkPlan plan = mode instanceof Verification.Sample s
                     ? verifier.samplePlan(s.percent(), random)
-                    : verifier.fullPlan();
+                    : verifier.fullPlan(blockSize);
             listener.on(new WipeEvent.VerifyStarted(info, 0, mode, plan.totalBytes()));
             JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0);
             Throughput throughput = new Throughput(progress.now());
-            VerifyResult result = verifier.verify(plan, expected, mode.text(),
+            VerifyResult result = verifier.verify(plan, expected, mode.text(), depth,
                     progress.stage(Stage.VERIFY, 0, plan.totalBytes(), throughput), cancel);
             listener.on(new WipeEvent.Verified(0, result));
             return result;

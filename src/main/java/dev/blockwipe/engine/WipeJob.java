@@ -45,7 +45,9 @@ public final class WipeJob {
      * @throws OperationNotSupportedException the method's range operation is not offered
      */
     public void validate(BlockTarget target) throws TargetException {
-        IoContext.checkBlockSize(target.info(), blockSize());
+        if (request.blockSize() > 0) {
+            IoContext.checkBlockSize(target.info(), request.blockSize());
+        }
         if (request.method().technique().isRangeOperation()) {
             target.requireSupport(RangeOperation.of(request.method().technique()));
         }
@@ -61,9 +63,11 @@ public final class WipeJob {
         if (request.blank()) {
             passes.add(new Pass(passes.size() + 1, Pattern.Repeating.of(0), true));
         }
-        int blockSize = blockSize();
+        int blockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.blockSizeFor(info);
+        int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : WipeRequest.RANDOM_BLOCK_SIZE;
         return new WipePlan(request.method(), passes, request.verification(), blockSize,
-                IoContext.depthFor(info, request.queueDepth(), blockSize), keystreams.describe());
+                IoContext.depthFor(info, request.queueDepth(), blockSize), randomBlockSize,
+                IoContext.generatorsFor(info, request.queueDepth(), blockSize), keystreams.describe());
     }
 
     /**
@@ -75,7 +79,4 @@ public final class WipeJob {
         return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams).execute();
     }
 
-    private int blockSize() {
-        return request.blockSize() > 0 ? request.blockSize() : WipeRequest.DEFAULT_BLOCK_SIZE;
-    }
 }

@@ -8,17 +8,35 @@ import java.util.List;
  * @param method       the method
  * @param passes       concrete patterns (random bytes drawn, keys generated), blanking pass included
  * @param verification what is read back
- * @param blockSize    bytes per request
- * @param queueDepth   requests in flight
- * @param keystream    what made the random passes ("AES-256-CTR (OpenSSL 3.0.17 libcrypto)")
+ * @param blockSize        bytes per request of repeating patterns and their read-backs
+ * @param queueDepth       requests in flight for them
+ * @param randomBlockSize  bytes per request of random passes and of every read-back (smaller: the
+ *                         data is still in the cache when the kernel copies or the compare reads it)
+ * @param randomDepth      workers for random passes, which overlap keystream generation with writes
+ * @param keystream        what made the random passes ("AES-256-CTR (OpenSSL 3.0.17 libcrypto)")
  */
 public record WipePlan(WipeMethod method, List<Pass> passes, Verification verification, int blockSize, int queueDepth,
-                       String keystream) {
+                       int randomBlockSize, int randomDepth, String keystream) {
     public WipePlan {
         passes = List.copyOf(passes);
     }
 
     public Pass lastPass() {
         return passes.get(passes.size() - 1);
+    }
+
+    /** Requests of this size for {@code pattern}. */
+    public int blockSizeFor(Pattern pattern) {
+        return pattern instanceof Pattern.Random ? randomBlockSize : blockSize;
+    }
+
+    /** This many workers for {@code pattern}. */
+    public int depthFor(Pattern pattern) {
+        return pattern instanceof Pattern.Random ? randomDepth : queueDepth;
+    }
+
+    /** The most workers any pass uses: the job's threads and buffers. */
+    public int maxDepth() {
+        return Math.max(queueDepth, randomDepth);
     }
 }

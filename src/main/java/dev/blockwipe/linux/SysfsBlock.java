@@ -37,6 +37,15 @@ final class SysfsBlock {
         return readLong(queue);
     }
 
+    /**
+     * A loop device without direct I/O: one kernel worker copies each request into the backing
+     * file's page cache in turn, so more requests in flight only compete for the CPU.
+     */
+    boolean loopWithoutDirectIo() {
+        Path disk = isPartition() ? dir.getParent() : dir;
+        return Files.isDirectory(disk.resolve("loop")) && readLong(disk.resolve("loop/dio")).orElse(0) == 0;
+    }
+
     /** The serial number of the disk (a partition's disk), or empty. */
     String serial() {
         return SysfsScanner.identity(isPartition() ? dir.getParent() : dir).serial();

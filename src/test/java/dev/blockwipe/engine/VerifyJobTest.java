@@ -25,6 +25,21 @@ class VerifyJobTest {
     }
 
     @ParameterizedTest(name = "flipped byte at {0}")
+    @ValueSource(ints = {0, 65535, 65536, (3 << 20) + 1, SIZE - 1})
+    void aMultiBytePatternIsComparedInPhaseWindowByWindow(int offset) throws Exception {
+        Pattern gutmann = Pattern.Repeating.of(0x92, 0x49, 0x24);
+        MemoryTarget target = new MemoryTarget(SIZE);
+        byte[] expected = dev.blockwipe.testing.Expected.bytes(gutmann, SIZE);
+        System.arraycopy(expected, 0, target.data(), 0, SIZE);
+        VerifyJob check = new VerifyJob(gutmann, new Verification.All(), 1 << 20, 2);
+        assertThat(check.run(target, WipeListener.NONE, new CancelToken()).passed()).isTrue();
+        target.data()[offset] ^= 0x40;
+        VerifyResult r = check.run(target, WipeListener.NONE, new CancelToken());
+        assertThat(r.firstMismatch()).isEqualTo(offset);
+        assertThat(r.mismatchedSectors()).isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "flipped byte at {0}")
     @ValueSource(ints = {0, SIZE - 1})
     void aSampleAlwaysReadsTheFirstAndLastMiB(int offset) throws Exception {
         MemoryTarget target = new MemoryTarget(SIZE);
@@ -60,7 +75,7 @@ class VerifyJobTest {
         public TargetInfo info() {
             TargetInfo i = base.info();
             return new TargetInfo(i.path(), i.name(), i.identity(), size, i.logicalBlockSize(), i.physicalBlockSize(),
-                    0, false, i.ioMode());
+                    0, false, i.ioMode(), i.deviceQueueDepth());
         }
 
         @Override

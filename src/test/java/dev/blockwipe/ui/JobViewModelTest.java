@@ -330,7 +330,7 @@ class JobViewModelTest {
 
     private static TargetInfo target() {
         return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, ""), SIZE, 512, 512, 0, false,
-                IoMode.DIRECT);
+                IoMode.DIRECT, 4);
     }
 
     private static Pass pass(int number, Pattern pattern, boolean blanking) {
@@ -341,6 +341,7 @@ class JobViewModelTest {
         List<Pass> passes = IntStream.rangeClosed(1, PASSES)
                 .mapToObj(n -> pass(n, Pattern.Repeating.of(n == 2 ? 0xFF : 0x00), false)).toList();
         return new WipePlan(WipeMethods.byName("dod-short").orElseThrow(), passes, new Verification.Last(), 4 << 20, 4,
+                1 << 20, 4,
                 Keystreams.JCE.describe());
     }
 
