@@ -21,6 +21,7 @@ import java.util.List;
  * @param optimalIoSize      queue/optimal_io_size
  * @param identity           model, vendor, serial, WWN, firmware from sysfs
  * @param loopBackingFile    loop/backing_file, or empty
+ * @param loopBackingDevice  the file system device the backing file is on, or null
  * @param mapperName         dm/name of a device-mapper device ("cryptroot", "vg0-data"), or empty
  * @param mapperUuid         dm/uuid ("CRYPT-LUKS2-...", "LVM-..."), or empty
  * @param holders            devices built on the whole disk
@@ -31,7 +32,8 @@ import java.util.List;
 public record SysfsDisk(String name, DeviceNumber number, String devicePath, long sizeSectors, int logicalBlockSize,
                         int physicalBlockSize, boolean rotational, boolean removable, boolean readOnly,
                         long discardMaxBytes, long writeZeroesMaxBytes, int maxSectorsKb, long optimalIoSize,
-                        Identity identity, String loopBackingFile, String mapperName, String mapperUuid,
+                        Identity identity, String loopBackingFile, DeviceNumber loopBackingDevice, String mapperName,
+                        String mapperUuid,
                         List<String> holders, List<String> slaves,
                         List<SysfsPartition> partitions, List<String> unreadable) {
     public SysfsDisk {

@@ -84,8 +84,27 @@ public final class SysfsScanner {
                 q.number("rotational", 1) != 0, r.number("removable", 0) != 0, r.number("ro") != 0,
                 q.number("discard_max_bytes", 0), q.number("write_zeroes_max_bytes", 0),
                 (int) q.number("max_sectors_kb", 0), q.number("optimal_io_size", 0), identity(dir),
-                r.text("loop/backing_file"), r.text("dm/name"), r.text("dm/uuid"), r.links("holders"),
+                r.text("loop/backing_file"), backingDevice(r.text("loop/backing_file")), r.text("dm/name"),
+                r.text("dm/uuid"), r.links("holders"),
                 r.links("slaves"), partitions, Stream.concat(r.problems().stream(), q.problems().stream()).toList());
+    }
+
+    /**
+     * The device a loop device's backing file lives on (glibc's dev_t encoding), so that loop
+     * devices over files on one disk are known to share it. Null when there is no such file.
+     */
+    private static DeviceNumber backingDevice(String file) {
+        if (file.isEmpty() || file.endsWith(" (deleted)")) {
+            return null;
+        }
+        try {
+            long dev = (Long) Files.getAttribute(Path.of(file), "unix:dev");
+            int major = (int) (((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL));
+            int minor = (int) ((dev & 0xff) | ((dev >>> 12) & ~0xffL));
+            return new DeviceNumber(major, minor);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static SysfsPartition partition(Path dir, String diskName, Reader disk) {

@@ -8,6 +8,7 @@ import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetKind;
@@ -40,7 +41,7 @@ public final class JobRunner implements AutoCloseable {
     private final InventorySource inventory;
     private final Preflight preflight;
     private final Consumer<JobViewModel> ended;
-    private final WipeQueue<JobViewModel> queue = new WipeQueue<>();
+    private final JobQueue<JobViewModel> queue = new JobQueue<>();
     private final Map<JobViewModel, RowFacts> targets = new HashMap<>();
     private final ExecutorService executor;
     private final Keystreams keystreams;
@@ -69,17 +70,17 @@ public final class JobRunner implements AutoCloseable {
 
     public void submit(JobViewModel job, RowFacts target) {
         targets.put(job, target);
-        if (queue.offer(job.diskKey(), job)) {
+        if (queue.offer(job, job.queueKeys())) {
             start(job);
         } else {
-            queue.active(job.diskKey()).ifPresent(active -> job.waitFor(active.name()));
+            queue.blocker(job).ifPresent(b -> job.waitFor(b.getKey().name(), b.getValue()));
         }
     }
 
     /** Cancels a job: a running one stops after its current requests; a queued one never starts. */
     public void cancel(JobViewModel job) {
         job.cancel();
-        if (queue.withdraw(job.diskKey(), job)) {
+        if (queue.withdraw(job)) {
             targets.remove(job);
             job.cancelledBeforeStart();
             ended.accept(job);
@@ -146,7 +147,7 @@ public final class JobRunner implements AutoCloseable {
     private void done(JobViewModel job) {
         job.drain();
         ended.accept(job);
-        queue.finished(job.diskKey()).ifPresent(this::start);
+        queue.finished(job).forEach(this::start);
     }
 
     /** Waits up to {@code seconds} for running jobs (already cancelled) to wind down, then stops the threads. */

@@ -11,6 +11,7 @@ import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -32,7 +33,7 @@ public final class JobViewModel implements WipeListener {
     private final String target;
     private final String name;
     private final WipeRequest request;
-    private final String diskKey;
+    private final Set<String> queueKeys;
     private final LongSupplier clock;
     private final CancelToken cancel = new CancelToken();
     private final Queue<Timed> pending = new ConcurrentLinkedQueue<>();
@@ -65,13 +66,14 @@ public final class JobViewModel implements WipeListener {
     /**
      * @param target  the path
      * @param name    what the card calls it ("sdb", "disk.img")
-     * @param diskKey jobs with the same key (partitions of one disk) run one after another
+     * @param queueKeys jobs that share a key (partitions of one disk, one rotational disk under
+     *                  several targets) run one after another
      */
-    public JobViewModel(String target, String name, WipeRequest request, String diskKey, LongSupplier clock) {
+    public JobViewModel(String target, String name, WipeRequest request, Set<String> queueKeys, LongSupplier clock) {
         this.target = target;
         this.name = name;
         this.request = request;
-        this.diskKey = diskKey;
+        this.queueKeys = Set.copyOf(queueKeys);
         this.clock = clock;
         message.set("queued");
     }
@@ -188,9 +190,10 @@ public final class JobViewModel implements WipeListener {
         message.set("cancelled before it started: nothing was written");
     }
 
-    /** The job waits for another one on the same disk. FX thread. */
-    public void waitFor(String other) {
-        message.set("queued behind " + other + " (same disk: partitions of one disk are wiped one after another)");
+    /** The job waits for {@code other}, which holds {@code key} ("disk sda"). FX thread. */
+    public void waitFor(String other, String key) {
+        message.set("queued behind " + other + ": both are on " + key.replaceFirst("^disk ", "")
+                + ", and wipes that share a disk's partitions or a spinning disk run one after another");
     }
 
     /** Asks the job to stop after its current requests. */
@@ -217,8 +220,8 @@ public final class JobViewModel implements WipeListener {
         return request;
     }
 
-    public String diskKey() {
-        return diskKey;
+    public Set<String> queueKeys() {
+        return queueKeys;
     }
 
     public ReadOnlyObjectProperty<JobState> stateProperty() {

@@ -7,6 +7,7 @@ import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
@@ -216,9 +217,10 @@ public final class MainViewModel implements AutoCloseable {
             throw new IllegalStateException("the wipe is not confirmed");
         }
         WipeRequest request = dialog.request();
+        SharedDevices shared = new SharedDevices(inventory);
         List<JobViewModel> started = new ArrayList<>();
         for (RowFacts t : dialog.targets()) {
-            JobViewModel job = new JobViewModel(t.path(), t.name(), request, t.diskKey(), System::nanoTime);
+            JobViewModel job = new JobViewModel(t.path(), t.name(), request, shared.keys(t.identity()), System::nanoTime);
             jobs.add(0, job);
             started.add(job);
             runner.submit(job, t);

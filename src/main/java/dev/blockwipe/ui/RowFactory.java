@@ -35,14 +35,14 @@ final class RowFactory {
 
     static RowFacts disk(DeviceInventory inventory, Disk d) {
         String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
-        return new RowFacts(d.name(), d.path(), identity(d, d.facts().identity().serial()), d.name(), model,
+        return new RowFacts(d.name(), d.path(), identity(d, d.facts().identity().serial()), model,
                 d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), d.verdict(),
                 FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
         String name = p.signatures().entryName().isEmpty() ? p.facts().entryName() : p.signatures().entryName();
-        return new RowFacts(p.name(), p.path(), identity(p, disk.facts().identity().serial()), disk.name(), name, "",
+        return new RowFacts(p.name(), p.path(), identity(p, disk.facts().identity().serial()), name, "",
                 p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(), p.verdict(),
                 FactSheet.of(inventory, p));
     }
@@ -50,7 +50,7 @@ final class RowFactory {
     /** An image file the user added; judged like any target (loop backing file, swap file). */
     static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
         String contents = contents(signatures);
-        return new RowFacts(info.name(), info.path(), info.identity(), key(info), info.path(), "",
+        return new RowFacts(info.name(), info.path(), info.identity(), info.path(), "",
                 info.size(), IMAGE_KIND, contents, "", verdict, List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
@@ -64,7 +64,7 @@ final class RowFactory {
     static RowFacts rejudged(RowFacts f, SafetyVerdict verdict) {
         List<FactSheet.Fact> details = new ArrayList<>(f.details());
         details.replaceAll(d -> d.key().equals("verdict") ? verdictFact(verdict) : d);
-        return new RowFacts(f.name(), f.path(), f.identity(), f.diskKey(), f.model(), f.serial(), f.size(), f.kind(),
+        return new RowFacts(f.name(), f.path(), f.identity(), f.model(), f.serial(), f.size(), f.kind(),
                 f.contents(), f.usage(), verdict, details);
     }
 

@@ -11,7 +11,6 @@ import java.util.List;
  * @param name      "sdb", "sdb1", "disk.img"
  * @param path      what a wipe opens
  * @param identity  device number (or file inode) as listed: the open must find the same
- * @param diskKey   jobs with the same key run one after another (a partition's disk)
  * @param model     model, or a loop device's backing file, or a partition's name in its table
  * @param serial    serial number, or empty
  * @param size      bytes
@@ -21,7 +20,7 @@ import java.util.List;
  * @param verdict   the safety verdict
  * @param details   every fact, for the details pane
  */
-public record RowFacts(String name, String path, TargetIdentity identity, String diskKey, String model, String serial,
+public record RowFacts(String name, String path, TargetIdentity identity, String model, String serial,
                        long size, String kind, String contents, String usage, SafetyVerdict verdict,
                        List<FactSheet.Fact> details) {
     public RowFacts {

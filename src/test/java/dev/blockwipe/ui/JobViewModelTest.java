@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +41,7 @@ class JobViewModelTest {
     /** What the job's clock says, in nanoseconds; tests move it. */
     private long now;
     private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3",
-            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), "loop3", () -> now);
+            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop3"), () -> now);
 
     @Test
     void newJobIsQueued() {
@@ -255,9 +256,9 @@ class JobViewModelTest {
 
     @Test
     void waitingJobNamesTheJobItWaitsFor() {
-        job.waitFor("sdb1");
+        job.waitFor("sdb1", "disk sdb");
 
-        assertThat(job.messageProperty().get()).startsWith("queued behind sdb1");
+        assertThat(job.messageProperty().get()).startsWith("queued behind sdb1: both are on sdb");
     }
 
     @Test

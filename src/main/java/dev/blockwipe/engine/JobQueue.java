@@ -1,0 +1,82 @@
+package dev.blockwipe.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which jobs may run now. Each job has queue keys (the disks it must have to itself); a job starts
+ * when no running job holds one of its keys, and otherwise waits its turn in the order it came.
+ * Not thread-safe: one thread (the FX thread, the CLI's main thread) drives it.
+ */
+public final class JobQueue<J> {
+    private final Map<J, Set<String>> running = new HashMap<>();
+    private final Map<J, Set<String>> waiting = new LinkedHashMap<>();
+
+    /** Returns true when {@code job} may start now; otherwise it waits. */
+    public boolean offer(J job, Set<String> keys) {
+        Set<String> own = Set.copyOf(keys);
+        Set<String> claimedByWaiting = new LinkedHashSet<>();
+        waiting.values().forEach(claimedByWaiting::addAll);
+        if (free(own, claimedByWaiting)) {
+            running.put(job, own);
+            return true;
+        }
+        waiting.put(job, own);
+        return false;
+    }
+
+    /** A running job that holds one of {@code job}'s keys, and the key, if any. */
+    public Optional<Map.Entry<J, String>> blocker(J job) {
+        Set<String> keys = waiting.getOrDefault(job, running.get(job));
+        for (Map.Entry<J, Set<String>> r : running.entrySet()) {
+            for (String key : r.getValue()) {
+                if (r.getKey() != job && keys != null && keys.contains(key)) {
+                    return Optional.of(Map.entry(r.getKey(), key));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Takes a job that has not started out of the queue; false when it was not waiting. */
+    public boolean withdraw(J job) {
+        return waiting.remove(job) != null;
+    }
+
+    /** {@code job} ended: returns the waiting jobs that may start now (they count as running). */
+    public List<J> finished(J job) {
+        running.remove(job);
+        List<J> started = new ArrayList<>();
+        Set<String> claimedByEarlier = new LinkedHashSet<>();
+        for (Map.Entry<J, Set<String>> w : List.copyOf(waiting.entrySet())) {
+            if (free(w.getValue(), claimedByEarlier)) {
+                waiting.remove(w.getKey());
+                running.put(w.getKey(), w.getValue());
+                started.add(w.getKey());
+            }
+            // a job that still waits keeps its keys from later jobs, so nobody overtakes it
+            claimedByEarlier.addAll(w.getValue());
+        }
+        return started;
+    }
+
+    public boolean idle() {
+        return running.isEmpty() && waiting.isEmpty();
+    }
+
+    /** None of {@code keys} is held by a running job or claimed by one that waits before. */
+    private boolean free(Set<String> keys, Set<String> claimed) {
+        for (String k : keys) {
+            if (claimed.contains(k) || running.values().stream().anyMatch(held -> held.contains(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
