@@ -71,6 +71,15 @@ final class JsonLines implements WipeListener {
         print(n);
     }
 
+    /** A job that waits for another one on the same disk before it starts. */
+    void waiting(String path, String behind, String shared) {
+        target = path;
+        ObjectNode n = head("waiting");
+        n.put("behind", behind);
+        n.put("shares", shared);
+        print(n);
+    }
+
     /** The last line of a job: where its signed certificate went. */
     void certificate(String path, ReportStore.CertificateFiles files) {
         target = path;

@@ -67,7 +67,7 @@ final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
-        WipeListener listener = json ? new JsonLines(out) : new ProgressLine(err, Terminal.isTerminal(2));
+        WipeListener listener = json ? new JsonLines(out) : new ProgressBoard(err, Terminal.isTerminal(2)).job();
         try (CancelOnShutdown interrupts = new CancelOnShutdown();
              BlockTarget t = opener.open(target, Access.READ, null)) {
             VerifyResult result = job.run(t, listener, interrupts.token());

@@ -1,10 +1,10 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.devices.DeviceInventory;
-import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.CertifiedDevice;
@@ -15,11 +15,11 @@ import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
@@ -44,10 +44,19 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,12 +65,14 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code blockwipe wipe}: every target is checked, confirmed and opened exclusively before the
- * first byte is written to any of them, then they are wiped one after another.
+ * first byte is written to any of them; then they are wiped in parallel, except that targets on
+ * one disk (or one spinning disk underneath) take turns.
  */
 @Command(name = "wipe", mixinStandardHelpOptions = true,
         description = {"Erase block devices or image files.",
             "Every target must be confirmed by name (--yes=NAME, or typed at the prompt). All targets are checked"
-                    + " and opened exclusively before anything is written; then they are wiped in turn."})
+                    + " and opened exclusively before anything is written. Then they are wiped in parallel;"
+                    + " targets that share a disk (partitions of one disk, images on one spinning disk) take turns."})
 final class WipeCommand implements Callable<Integer> {
 
     @Spec
@@ -146,14 +157,16 @@ final class WipeCommand implements Callable<Integer> {
         for (String path : targets) {
             nodes.put(path, opener.identify(path));
         }
-        Map<String, SafetyVerdict> verdicts = judge(nodes, err);
+        Map<String, SafetyVerdict> verdicts = judge(nodes, err).verdicts();
         Certifier certifier = certifier();
         List<TargetInfo> infos = new ArrayList<>();
         for (String path : targets) {
             infos.add(opener.probe(path));
         }
         new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t.path()).describe());
-        judge(nodes, null); // again, right before the open: the facts may have changed while the user typed
+        // again, right before the open: the facts may have changed while the user typed
+        SharedDevices shared = new SharedDevices(judge(nodes, null).devices());
+        List<Set<String>> keys = targets.stream().map(path -> shared.keys(nodes.get(path))).toList();
         List<BlockTarget> opened = openAll(infos);
         List<WipeJob> jobs = new ArrayList<>();
         try {
@@ -172,35 +185,115 @@ final class WipeCommand implements Callable<Integer> {
                 }
                 return ExitCode.OK;
             }
-            return wipeAll(opened, jobs, certifier, out, err);
+            return wipeAll(opened, jobs, keys, certifier, out, err);
         } finally {
             closeAll(opened, err);
         }
     }
 
-    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, Certifier certifier, PrintWriter out,
-                        PrintWriter err) {
-        JsonLines jsonLines = json ? new JsonLines(out) : null;
-        WipeListener listener = json ? jsonLines : new ProgressLine(err, Terminal.isTerminal(2));
+    /**
+     * Runs every job on its own thread. Jobs whose targets share a disk (see {@link SharedDevices})
+     * queue behind each other in the order given; the rest run at once. The main thread only hands
+     * out turns and collects exit codes.
+     */
+    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, List<Set<String>> keys, Certifier certifier,
+                        PrintWriter out, PrintWriter err) {
+        ProgressBoard board = json ? null : new ProgressBoard(err, Terminal.isTerminal(2));
+        JobQueue<Integer> queue = new JobQueue<>();
         List<Integer> codes = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(opened.size(),
+                r -> new Thread(r, "blockwipe-job"));
+        CompletionService<Integer> ended = new ExecutorCompletionService<>(pool);
+        Map<Future<Integer>, Integer> running = new HashMap<>();
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
-            for (int i = 0; i < opened.size() && !interrupts.token().isCancelled(); i++) {
-                TargetInfo info = opened.get(i).info();
-                Certifier.Paperwork paperwork = certifier.begin(info, certified.get(info.path()));
-                WipeResult result = jobs.get(i).run(opened.get(i), WipeListener.all(listener, paperwork),
-                        interrupts.token());
+            try {
+                for (int i = 0; i < opened.size(); i++) {
+                    if (queue.offer(i, keys.get(i))) {
+                        running.put(ended.submit(wipeOne(opened.get(i), jobs.get(i), certifier, board, interrupts, out,
+                                err)), i);
+                    } else {
+                        String path = opened.get(i).info().path();
+                        queue.blocker(i).ifPresent(b -> waiting(path, opened.get(b.getKey()).info().path(), b.getValue(),
+                                out, err));
+                    }
+                }
+                while (!running.isEmpty()) {
+                    Future<Integer> f = ended.take();
+                    codes.add(f.get());
+                    for (int next : queue.finished(running.remove(f))) {
+                        if (interrupts.token().isCancelled()) {
+                            codes.add(ExitCode.CANCELLED);
+                            err.println(opened.get(next).info().path() + ": not started (cancelled)");
+                        } else {
+                            running.put(ended.submit(wipeOne(opened.get(next), jobs.get(next), certifier, board,
+                                    interrupts, out, err)), next);
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                codes.add(ExitCode.CANCELLED);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("a wipe job failed unexpectedly", e.getCause());
+            } finally {
+                // on an unexpected end, stop the other jobs before their targets are closed under them
+                if (!running.isEmpty()) {
+                    interrupts.token().cancel();
+                }
+                awaitJobs(pool);
+            }
+        }
+        return ExitCode.worst(codes);
+    }
+
+    private void waiting(String path, String behind, String shared, PrintWriter out, PrintWriter err) {
+        if (json) {
+            new JsonLines(out).waiting(path, behind, shared);
+        } else {
+            err.println(path + ": waits for " + behind + " (they share " + shared + ")");
+        }
+    }
+
+    private Callable<Integer> wipeOne(BlockTarget target, WipeJob job, Certifier certifier, ProgressBoard board,
+                                      CancelOnShutdown interrupts, PrintWriter out, PrintWriter err) {
+        return () -> {
+            TargetInfo info = target.info();
+            Thread.currentThread().setName("blockwipe-" + info.name());
+            JsonLines jsonLines = json ? new JsonLines(out) : null;
+            WipeListener display = json ? jsonLines : board.job();
+            Certifier.Paperwork paperwork = certifier.begin(info, certified.get(info.path()));
+            WipeResult result;
+            try {
+                result = job.run(target, WipeListener.all(display, paperwork), interrupts.token());
+            } catch (TargetException e) {
+                err.println("blockwipe: " + e.getMessage());
+                return ExitCode.of(e);
+            }
+            synchronized (out) {
                 if (!json) {
                     out.println(ResultSummary.result(result));
                     result.warnings().forEach(w -> err.println(result.target().path() + ": warning: " + w));
                 }
-                codes.add(certify(paperwork, result, jsonLines, out, err));
+                int code = certify(paperwork, result, jsonLines, out, err);
                 out.flush();
+                return code;
             }
-        } catch (TargetException e) {
-            err.println("blockwipe: " + e.getMessage());
-            codes.add(ExitCode.of(e));
+        };
+    }
+
+    private static void awaitJobs(ExecutorService pool) {
+        pool.shutdown();
+        boolean interrupted = false;
+        while (!pool.isTerminated()) {
+            try {
+                pool.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
-        return ExitCode.worst(codes);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Writes the job's certificate; a failure is reported beside the result, which stands. */
@@ -272,7 +365,7 @@ final class WipeCommand implements Callable<Integer> {
      *
      * @param err where what --force overrides is announced, or null to stay quiet
      */
-    private Map<String, SafetyVerdict> judge(Map<String, TargetIdentity> nodes, PrintWriter err) throws IOException {
+    private Judgement judge(Map<String, TargetIdentity> nodes, PrintWriter err) throws IOException {
         DeviceInventory devices;
         try {
             devices = inventory.scan();
@@ -283,7 +376,7 @@ final class WipeCommand implements Callable<Integer> {
         Map<String, SafetyVerdict> verdicts = new LinkedHashMap<>();
         for (Map.Entry<String, TargetIdentity> node : nodes.entrySet()) {
             String path = node.getKey();
-            certified.put(path, certifiedDevice(devices, path, node.getValue()));
+            certified.put(path, CertifiedDevice.before(devices, probe, path, node.getValue()));
             SafetyVerdict plain = preflight.verdict(devices, path, node.getValue(), false);
             SafetyVerdict verdict = force ? preflight.verdict(devices, path, node.getValue(), true) : plain;
             if (verdict instanceof SafetyVerdict.Blocked b) {
@@ -295,17 +388,10 @@ final class WipeCommand implements Callable<Integer> {
             }
             verdicts.put(path, verdict);
         }
-        return verdicts;
+        return new Judgement(devices, verdicts);
     }
 
-    /** What the certificate records about the device as it was before the wipe. */
-    private CertifiedDevice certifiedDevice(DeviceInventory devices, String path, TargetIdentity node) {
-        if (node.kind() == TargetKind.REGULAR_FILE) {
-            return CertifiedDevice.imageFile(probe.probe(path));
-        }
-        return devices.byNumber(new DeviceNumber(node.major(), node.minor()))
-                .map(d -> CertifiedDevice.of(devices, d))
-                .orElseGet(() -> CertifiedDevice.imageFile(probe.probe(path)));
+    private record Judgement(DeviceInventory devices, Map<String, SafetyVerdict> verdicts) {
     }
 
     /** All or nothing: a target that cannot be opened stops the command before any write. */

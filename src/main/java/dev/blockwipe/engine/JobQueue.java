@@ -31,13 +31,27 @@ public final class JobQueue<J> {
         return false;
     }
 
-    /** A running job that holds one of {@code job}'s keys, and the key, if any. */
+    /**
+     * Why {@code job} waits: the running job holding one of its keys, or else the earlier waiting
+     * job that claims one, and the key.
+     */
     public Optional<Map.Entry<J, String>> blocker(J job) {
-        Set<String> keys = waiting.getOrDefault(job, running.get(job));
-        for (Map.Entry<J, Set<String>> r : running.entrySet()) {
-            for (String key : r.getValue()) {
-                if (r.getKey() != job && keys != null && keys.contains(key)) {
-                    return Optional.of(Map.entry(r.getKey(), key));
+        Set<String> keys = waiting.get(job);
+        if (keys == null) {
+            return Optional.empty();
+        }
+        Optional<Map.Entry<J, String>> holder = firstSharing(running, job, keys);
+        return holder.isPresent() ? holder : firstSharing(waiting, job, keys);
+    }
+
+    private static <J> Optional<Map.Entry<J, String>> firstSharing(Map<J, Set<String>> jobs, J job, Set<String> keys) {
+        for (Map.Entry<J, Set<String>> other : jobs.entrySet()) {
+            if (other.getKey().equals(job)) {
+                return Optional.empty();
+            }
+            for (String key : other.getValue()) {
+                if (keys.contains(key)) {
+                    return Optional.of(Map.entry(other.getKey(), key));
                 }
             }
         }
@@ -64,6 +78,11 @@ public final class JobQueue<J> {
             claimedByEarlier.addAll(w.getValue());
         }
         return started;
+    }
+
+    /** The jobs that wait, in their order. */
+    public List<J> waiting() {
+        return List.copyOf(waiting.keySet());
     }
 
     public boolean idle() {

@@ -2,10 +2,14 @@ package dev.blockwipe.report;
 
 import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Signature;
+import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +35,22 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
         signatures = List.copyOf(signatures);
     }
 
+    /**
+     * The target as the inventory (that the preflight judged) describes it; an image file, or a
+     * device the inventory does not know, is described by what libblkid finds in it.
+     */
+    public static CertifiedDevice before(DeviceInventory inventory, SignatureProbe probe, String path,
+                                         TargetIdentity node) {
+        if (node.kind() == TargetKind.REGULAR_FILE) {
+            return imageFile(probe.probe(path));
+        }
+        return inventory.byNumber(new DeviceNumber(node.major(), node.minor()))
+                .map(d -> of(inventory, d))
+                .orElseGet(() -> imageFile(probe.probe(path)));
+    }
+
     /** From the inventory entry of a block device (a partition takes its disk's identity). */
-    public static CertifiedDevice of(DeviceInventory inventory, Device device) {
+    private static CertifiedDevice of(DeviceInventory inventory, Device device) {
         Disk disk = device instanceof Partition p ? inventory.disk(p.disk()).orElse(null) : (Disk) device;
         List<String> partitions = new ArrayList<>();
         if (device instanceof Disk d) {
@@ -48,7 +66,7 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
     }
 
     /** An image file: what libblkid found in it. */
-    public static CertifiedDevice imageFile(Signatures signatures) {
+    private static CertifiedDevice imageFile(Signatures signatures) {
         return new CertifiedDevice("Image file", "file", "", "", "", "", "", List.of(), describe(signatures));
     }
 

@@ -1,7 +1,6 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.DeviceInventory;
-import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
@@ -11,7 +10,6 @@ import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetOpener;
-import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeJob;
@@ -73,8 +71,12 @@ public final class JobRunner implements AutoCloseable {
         if (queue.offer(job, job.queueKeys())) {
             start(job);
         } else {
-            queue.blocker(job).ifPresent(b -> job.waitFor(b.getKey().name(), b.getValue()));
+            showBlocker(job);
         }
+    }
+
+    private void showBlocker(JobViewModel job) {
+        queue.blocker(job).ifPresent(b -> job.waitFor(b.getKey().name(), b.getValue()));
     }
 
     /** Cancels a job: a running one stops after its current requests; a queued one never starts. */
@@ -99,7 +101,8 @@ public final class JobRunner implements AutoCloseable {
                             "refused: " + b.describe());
                 }
                 try (BlockTarget t = opener.open(target.path(), Access.WRITE, target.identity())) {
-                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), certifiedDevice(devices, target));
+                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), CertifiedDevice.before(devices,
+                            probe, target.path(), target.identity()));
                     WipeResult result = new WipeJob(job.request(), keystreams).run(t, WipeListener.all(job, paperwork),
                             job.cancelToken());
                     return certify(paperwork, result);
@@ -135,19 +138,11 @@ public final class JobRunner implements AutoCloseable {
         }
     }
 
-    private CertifiedDevice certifiedDevice(DeviceInventory devices, RowFacts target) {
-        if (target.identity().kind() == TargetKind.REGULAR_FILE) {
-            return CertifiedDevice.imageFile(probe.probe(target.path()));
-        }
-        return devices.byNumber(new DeviceNumber(target.identity().major(), target.identity().minor()))
-                .map(d -> CertifiedDevice.of(devices, d))
-                .orElseGet(() -> CertifiedDevice.imageFile(probe.probe(target.path())));
-    }
-
     private void done(JobViewModel job) {
         job.drain();
         ended.accept(job);
         queue.finished(job).forEach(this::start);
+        queue.waiting().forEach(this::showBlocker);
     }
 
     /** Waits up to {@code seconds} for running jobs (already cancelled) to wind down, then stops the threads. */

@@ -16,6 +16,7 @@ class JobQueueTest {
         assertThat(queue.blocker("sdb2")).contains(Map.entry("sdb1", "disk sdb"));
 
         assertThat(queue.finished("sdb1")).containsExactly("sdb2");
+        assertThat(queue.blocker("sdb2")).as("it runs now").isEmpty();
         assertThat(queue.finished("sdb2")).isEmpty();
         assertThat(queue.idle()).isTrue();
     }
@@ -43,6 +44,8 @@ class JobQueueTest {
         queue.offer("a", Set.of("disk sda"));
         queue.offer("b", Set.of("disk sda", "disk sdb"));
         assertThat(queue.offer("c", Set.of("disk sdb"))).as("b waits for sdb too").isFalse();
+        assertThat(queue.blocker("c")).as("nothing running holds sdb; b claims it").contains(Map.entry("b", "disk sdb"));
+        assertThat(queue.waiting()).containsExactly("b", "c");
         assertThat(queue.finished("a")).containsExactly("b");
         assertThat(queue.finished("b")).containsExactly("c");
     }

@@ -2,6 +2,8 @@ package dev.blockwipe.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
@@ -16,7 +18,11 @@ import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.Expected;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +85,38 @@ class LoopDeviceTest {
     }
 
     @Test
+    void partitionsOfOneDiskTakeTurnsWhileAnotherDiskIsWipedAtTheSameTime() throws Exception {
+        Path memory = Files.createTempDirectory(Path.of("/dev/shm"), "blockwipe-test-");
+        try (LoopDevice disk = LoopDevice.create(memory, 160 * MIB).partition("label: gpt\n,64M\n,\n");
+             LoopDevice other = LoopDevice.create(memory, 64 * MIB)) {
+            String p1 = disk.partition(1);
+            String p2 = disk.partition(2);
+            Cli cli = Cli.run("wipe", p1, p2, other.path(), "-m", "one", "--json", "--yes=" + disk.name() + "p1",
+                    "--yes=" + disk.name() + "p2", "--yes=" + other.name());
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            ObjectMapper mapper = new ObjectMapper();
+            List<String> events = new ArrayList<>();
+            for (String line : cli.out().split("\n")) {
+                JsonNode n = mapper.readTree(line);
+                if (n.path("event").asText().matches("started|finished|waiting")) {
+                    events.add(n.path("event").asText() + " " + n.path("target").asText());
+                }
+            }
+            assertThat(events).contains("waiting " + p2);
+            assertThat(events.indexOf("finished " + p1)).as("p2 starts after p1: " + events)
+                    .isLessThan(events.indexOf("started " + p2));
+            assertThat(events.indexOf("started " + other.path())).as("the other disk runs alongside: " + events)
+                    .isLessThan(events.indexOf("finished " + p1));
+            for (String path : List.of(p1, p2, other.path())) {
+                assertThat(LoopDevice.read(path, LoopDevice.sizeOf(path) - 8, 8)).as(path).containsOnly((byte) 0xFF);
+            }
+        } finally {
+            Files.delete(memory);
+        }
+    }
+
+    @Test
     void zeroOutAndDiscardRunOnTheDeviceAndReadBackZeroes() throws Exception {
         for (String method : new String[] {"zeroout", "discard"}) {
             try (LoopDevice loop = LoopDevice.create(dir, 48 * MIB)) {
@@ -92,11 +130,11 @@ class LoopDeviceTest {
 
     @Test
     void aFileSystemWithoutDirectIoGetsBufferedWritesSyncedAsTheyGo() throws Exception {
-        Path ramfs = java.nio.file.Files.createDirectory(dir.resolve("ramfs"));
+        Path ramfs = Files.createDirectory(dir.resolve("ramfs"));
         Sh.run("mount", "-t", "ramfs", "ramfs", ramfs.toString());
         try {
             Path img = ramfs.resolve("big.img");
-            try (var f = new java.io.RandomAccessFile(img.toFile(), "rw")) {
+            try (RandomAccessFile f = new RandomAccessFile(img.toFile(), "rw")) {
                 f.setLength(300 * MIB + 3);
             }
             Cli cli = Cli.run("wipe", img.toString(), "-m", "one", "--yes=big.img");
