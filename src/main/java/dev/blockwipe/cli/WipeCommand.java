@@ -1,9 +1,6 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.InventorySource;
-import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.report.BuildInfo;
@@ -13,16 +10,14 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.report.Settings;
-import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetOpener;
-import dev.blockwipe.engine.TargetRefusedException;
-import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeJob;
@@ -37,15 +32,11 @@ import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,6 +48,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -134,9 +126,6 @@ final class WipeCommand implements Callable<Integer> {
     private final TargetOpener opener;
     private final InventorySource inventory;
     private final SignatureProbe probe;
-    private final Preflight preflight;
-    private final Map<String, CertifiedDevice> certified = new LinkedHashMap<>();
-
     WipeCommand() {
         this(new LinuxTargets(), new LinuxInventory(false), new Blkid());
     }
@@ -145,7 +134,13 @@ final class WipeCommand implements Callable<Integer> {
         this.opener = opener;
         this.inventory = inventory;
         this.probe = probe;
-        this.preflight = new Preflight(probe);
+    }
+
+    /** One target's job, what must not run beside it, and the device as it was before. */
+    private record Planned(BlockTarget target, WipeJob job, Set<String> queueKeys, CertifiedDevice before) {
+        String path() {
+            return target.info().path();
+        }
     }
 
     @Override
@@ -153,41 +148,32 @@ final class WipeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WipeRequest request = request();
-        Map<String, TargetIdentity> nodes = new LinkedHashMap<>();
-        for (String path : targets) {
-            nodes.put(path, opener.identify(path));
-        }
-        Map<String, SafetyVerdict> verdicts = judge(nodes, err).verdicts();
         Certifier certifier = certifier();
-        List<TargetInfo> infos = new ArrayList<>();
-        for (String path : targets) {
-            infos.add(opener.probe(path));
-        }
-        new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t.path()).describe());
-        // again, right before the open: the facts may have changed while the user typed
-        SharedDevices shared = new SharedDevices(judge(nodes, null).devices());
-        List<Set<String>> keys = targets.stream().map(path -> shared.keys(nodes.get(path))).toList();
-        List<BlockTarget> opened = openAll(infos);
-        List<WipeJob> jobs = new ArrayList<>();
+        WriteGate.Admitted admitted = new WriteGate(opener, inventory, probe, force).admit(targets, yes, err);
         try {
+            SharedDevices shared = new SharedDevices(admitted.devices());
             Keystreams keystreams = OpenSslKeystreams.best();
-            for (BlockTarget target : opened) {
+            List<Planned> planned = new ArrayList<>();
+            for (BlockTarget target : admitted.targets()) {
+                String path = target.info().path();
+                TargetIdentity node = admitted.nodes().get(path);
                 WipeJob job = new WipeJob(request, keystreams);
                 job.validate(target);
-                jobs.add(job);
+                planned.add(new Planned(target, job, shared.keys(node),
+                        CertifiedDevice.before(admitted.devices(), probe, path, node)));
             }
             if (noAct) {
-                for (BlockTarget target : opened) {
-                    int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
-                    out.println(target.info().describe() + ": would wipe with " + request.method().name() + " ("
+                int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
+                for (Planned p : planned) {
+                    out.println(p.target().info().describe() + ": would wipe with " + request.method().name() + " ("
                             + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
                             + request.verification().text() + "; nothing written (--no-act)");
                 }
                 return ExitCode.OK;
             }
-            return wipeAll(opened, jobs, keys, certifier, out, err);
+            return wipeAll(planned, certifier, out, err);
         } finally {
-            closeAll(opened, err);
+            WriteGate.closeAll(admitted.targets(), err);
         }
     }
 
@@ -196,37 +182,32 @@ final class WipeCommand implements Callable<Integer> {
      * queue behind each other in the order given; the rest run at once. The main thread only hands
      * out turns and collects exit codes.
      */
-    private int wipeAll(List<BlockTarget> opened, List<WipeJob> jobs, List<Set<String>> keys, Certifier certifier,
-                        PrintWriter out, PrintWriter err) {
+    private int wipeAll(List<Planned> planned, Certifier certifier, PrintWriter out, PrintWriter err) {
         ProgressBoard board = json ? null : new ProgressBoard(err, Terminal.isTerminal(2));
-        JobQueue<Integer> queue = new JobQueue<>();
+        JobQueue<Planned> queue = new JobQueue<>();
         List<Integer> codes = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(opened.size(),
-                r -> new Thread(r, "blockwipe-job"));
+        ExecutorService pool = Executors.newFixedThreadPool(planned.size(), r -> new Thread(r, "blockwipe-job"));
         CompletionService<Integer> ended = new ExecutorCompletionService<>(pool);
-        Map<Future<Integer>, Integer> running = new HashMap<>();
+        Map<Future<Integer>, Planned> running = new HashMap<>();
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
+            Function<Planned, Callable<Integer>> wipe = p -> wipeOne(p, certifier, board, interrupts.token(), out, err);
             try {
-                for (int i = 0; i < opened.size(); i++) {
-                    if (queue.offer(i, keys.get(i))) {
-                        running.put(ended.submit(wipeOne(opened.get(i), jobs.get(i), certifier, board, interrupts, out,
-                                err)), i);
+                for (Planned p : planned) {
+                    if (queue.offer(p, p.queueKeys())) {
+                        running.put(ended.submit(wipe.apply(p)), p);
                     } else {
-                        String path = opened.get(i).info().path();
-                        queue.blocker(i).ifPresent(b -> waiting(path, opened.get(b.getKey()).info().path(), b.getValue(),
-                                out, err));
+                        queue.blocker(p).ifPresent(b -> waiting(p.path(), b.getKey().path(), b.getValue(), out, err));
                     }
                 }
                 while (!running.isEmpty()) {
                     Future<Integer> f = ended.take();
                     codes.add(f.get());
-                    for (int next : queue.finished(running.remove(f))) {
+                    for (Planned next : queue.finished(running.remove(f))) {
                         if (interrupts.token().isCancelled()) {
                             codes.add(ExitCode.CANCELLED);
-                            err.println(opened.get(next).info().path() + ": not started (cancelled)");
+                            err.println(next.path() + ": not started (cancelled)");
                         } else {
-                            running.put(ended.submit(wipeOne(opened.get(next), jobs.get(next), certifier, board,
-                                    interrupts, out, err)), next);
+                            running.put(ended.submit(wipe.apply(next)), next);
                         }
                     }
                 }
@@ -254,17 +235,17 @@ final class WipeCommand implements Callable<Integer> {
         }
     }
 
-    private Callable<Integer> wipeOne(BlockTarget target, WipeJob job, Certifier certifier, ProgressBoard board,
-                                      CancelOnShutdown interrupts, PrintWriter out, PrintWriter err) {
+    private Callable<Integer> wipeOne(Planned p, Certifier certifier, ProgressBoard board, CancelToken cancel,
+                                      PrintWriter out, PrintWriter err) {
         return () -> {
-            TargetInfo info = target.info();
+            TargetInfo info = p.target().info();
             Thread.currentThread().setName("blockwipe-" + info.name());
             JsonLines jsonLines = json ? new JsonLines(out) : null;
             WipeListener display = json ? jsonLines : board.job();
-            Certifier.Paperwork paperwork = certifier.begin(info, certified.get(info.path()));
+            Certifier.Paperwork paperwork = certifier.begin(info, p.before());
             WipeResult result;
             try {
-                result = job.run(target, WipeListener.all(display, paperwork), interrupts.token());
+                result = p.job().run(p.target(), WipeListener.all(display, paperwork), cancel);
             } catch (TargetException e) {
                 err.println("blockwipe: " + e.getMessage());
                 return ExitCode.of(e);
@@ -357,76 +338,5 @@ final class WipeCommand implements Callable<Integer> {
                     + ", not " + text);
         }
         return (int) bytes;
-    }
-
-    /**
-     * The safety verdict of every target from a fresh inventory; a blocked one stops the command.
-     * Reading the inventory must succeed: without it nothing can be judged, so nothing is wiped.
-     *
-     * @param err where what --force overrides is announced, or null to stay quiet
-     */
-    private Judgement judge(Map<String, TargetIdentity> nodes, PrintWriter err) throws IOException {
-        DeviceInventory devices;
-        try {
-            devices = inventory.scan();
-        } catch (IOException e) {
-            throw new TargetRefusedException(targets.get(0), Reason.BLOCKED,
-                    "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
-        }
-        Map<String, SafetyVerdict> verdicts = new LinkedHashMap<>();
-        for (Map.Entry<String, TargetIdentity> node : nodes.entrySet()) {
-            String path = node.getKey();
-            certified.put(path, CertifiedDevice.before(devices, probe, path, node.getValue()));
-            SafetyVerdict plain = preflight.verdict(devices, path, node.getValue(), false);
-            SafetyVerdict verdict = force ? preflight.verdict(devices, path, node.getValue(), true) : plain;
-            if (verdict instanceof SafetyVerdict.Blocked b) {
-                throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe()
-                        + (b.reason().forceOverrides() ? " (--force overrides this)" : ""));
-            }
-            if (plain instanceof SafetyVerdict.Blocked b && err != null) {
-                err.println("blockwipe: " + path + ": --force: going ahead although it " + b.describe());
-            }
-            verdicts.put(path, verdict);
-        }
-        return new Judgement(devices, verdicts);
-    }
-
-    private record Judgement(DeviceInventory devices, Map<String, SafetyVerdict> verdicts) {
-    }
-
-    /** All or nothing: a target that cannot be opened stops the command before any write. */
-    private List<BlockTarget> openAll(List<TargetInfo> infos) throws IOException {
-        List<BlockTarget> opened = new ArrayList<>();
-        try {
-            for (TargetInfo info : infos) {
-                opened.add(opener.open(info.path(), Access.WRITE, info.identity()));
-            }
-            return opened;
-        } catch (IOException | RuntimeException e) {
-            for (BlockTarget t : opened) {
-                try {
-                    t.close();
-                } catch (IOException closeFailure) {
-                    e.addSuppressed(closeFailure);
-                }
-            }
-            throw e;
-        }
-    }
-
-    private static void closeAll(List<BlockTarget> opened, PrintWriter err) {
-        for (BlockTarget t : opened) {
-            try {
-                t.close();
-            } catch (IOException e) {
-                err.println("blockwipe: " + e.getMessage());
-            }
-        }
-    }
-
-    private static BufferedReader terminalInput() {
-        return Terminal.isTerminal(0) && Terminal.isTerminal(2)
-                ? new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()))
-                : null;
     }
 }
