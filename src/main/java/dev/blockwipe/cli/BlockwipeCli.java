@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = BlockwipeCli.Version.class,
         description = "Erase disks, partitions and disk-image files fast and provably.",
-        subcommands = {ListCommand.class, ShowCommand.class, WipeCommand.class, VerifyCommand.class, ReportCommand.class,
-            MethodsCommand.class},
+        subcommands = {ListCommand.class, ShowCommand.class, WipeCommand.class, VerifyCommand.class, BenchCommand.class,
+            ReportCommand.class, MethodsCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  erased (and verified, when asked)",

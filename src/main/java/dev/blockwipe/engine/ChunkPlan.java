@@ -19,6 +19,11 @@ interface ChunkPlan {
         return new Sequential(size, blockSize, Math.min(firstLength, size));
     }
 
+    /** Consecutive chunks covering [offset, offset + length). */
+    static ChunkPlan span(long offset, long length, int blockSize) {
+        return new Span(offset, length, blockSize);
+    }
+
     /** The explicit chunks of a sample, sorted by offset and not overlapping. */
     static ChunkPlan listed(List<Chunk> chunks) {
         return new Listed(List.copyOf(chunks));
@@ -43,6 +48,24 @@ interface ChunkPlan {
         @Override
         public long totalBytes() {
             return size;
+        }
+    }
+
+    record Span(long offset, long length, int blockSize) implements ChunkPlan {
+        @Override
+        public long count() {
+            return (length + blockSize - 1) / blockSize;
+        }
+
+        @Override
+        public Chunk chunk(long index) {
+            long start = index * blockSize;
+            return new Chunk(offset + start, (int) Math.min(blockSize, length - start));
+        }
+
+        @Override
+        public long totalBytes() {
+            return length;
         }
     }
 

@@ -146,6 +146,16 @@ class BadInputTest {
         }
     }
 
+    @Test
+    void benchOptions() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            expect(2, "at least 2 samples", "bench", img.toString(), "--samples", "1");
+            expect(2, "--yes and --force belong to --write", "bench", img.toString(), "--yes=t.img");
+            expect(4, "not confirmed: pass --yes=t.img", "bench", img.toString(), "--write");
+        });
+    }
+
     private static void expect(int code, String message, String... args) {
         Cli cli = Cli.run(args);
         assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isEqualTo(code);

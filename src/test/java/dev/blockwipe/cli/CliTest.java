@@ -9,6 +9,7 @@ import dev.blockwipe.testing.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,38 @@ class CliTest {
         assertThat(last.at("/result/state").asText()).isEqualTo("ERASED");
         assertThat(last.at("/result/bytesWritten").asLong()).isEqualTo(3L * (3 << 20));
         assertThat(cli.out()).doesNotContain("\"key\"");
+    }
+
+    @Test
+    void benchReadsWithoutChangingAnythingAndPrintsTheTableAndProfile() throws Exception {
+        byte[] data = new byte[8 << 20];
+        new Random(3).nextBytes(data);
+        Path img = Files.write(dir.resolve("b.img"), data);
+
+        Cli cli = Cli.run("bench", img.toString(), "--samples", "4");
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("reads only", "sequential read, MB/s", "QD 8", "16 MiB", "best read:",
+                "read across the device (4 samples", "access time:", "a wipe of this device uses");
+        assertThat(cli.out()).doesNotContain("sequential write", "best write");
+        assertThat(Files.readAllBytes(img)).isEqualTo(data);
+    }
+
+    @Test
+    void benchWriteMeasuresBothAndLeavesZeroesWhereItWrote() throws Exception {
+        byte[] data = filled(4 << 20, (byte) 0x77);
+        Path img = Files.write(dir.resolve("w.img"), data);
+
+        Cli cli = Cli.run("bench", img.toString(), "--write", "--yes=w.img", "--samples", "2", "--json");
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode result = new ObjectMapper().readTree(cli.out());
+        assertThat(result.get("complete").asBoolean()).isTrue();
+        assertThat(result.get("sequential")).hasSize(40);
+        assertThat(result.get("sequential").get(39).get("op").asText()).isEqualTo("WRITE");
+        assertThat(result.get("profile")).hasSize(4);
+        assertThat(result.get("accessTimeSeconds").asDouble()).isPositive();
+        assertThat(Files.readAllBytes(img)).as("the regions cover this small image").containsOnly((byte) 0);
     }
 
     @Test

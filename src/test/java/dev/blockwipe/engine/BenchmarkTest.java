@@ -1,0 +1,133 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.testing.MemoryTarget;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkTest {
+    private static final int MIB = 1 << 20;
+
+    private final AtomicLong now = new AtomicLong();
+
+    /** A clock that moves {@code step} nanoseconds every time it is read. */
+    private Benchmark benchmark(boolean write, int samples, long step) {
+        return new Benchmark(write, samples, () -> now.addAndGet(step), new Random(1));
+    }
+
+    @Test
+    void aReadBenchmarkMeasuresEveryRequestSizeAndDepthAndWritesNothing() throws Exception {
+        MemoryTarget target = new MemoryTarget(64 * MIB);
+        new Random(2).nextBytes(target.data());
+        byte[] before = target.data().clone();
+        List<Benchmark.Measurement> seen = new ArrayList<>();
+
+        Benchmark.Result r = benchmark(false, 5, 1000).run(target, new Benchmark.Listener() {
+            @Override
+            public void measured(Benchmark.Measurement m) {
+                seen.add(m);
+            }
+
+            @Override
+            public void sampled(Benchmark.Sample s) {
+            }
+        }, new CancelToken());
+
+        assertThat(r.complete()).isTrue();
+        assertThat(r.matrix()).hasSize(Benchmark.BLOCK_SIZES.size() * Benchmark.DEPTHS.size()).isEqualTo(seen)
+                .allSatisfy(m -> {
+                    assertThat(m.op()).isEqualTo(Access.READ);
+                    assertThat(m.bytes()).as("the whole region: the device is smaller than the bound").isEqualTo(64L * MIB);
+                });
+        assertThat(r.accessReads()).isEqualTo(Benchmark.ACCESS_READS);
+        assertThat(target.writes()).isEmpty();
+        assertThat(Arrays.equals(target.data(), before)).isTrue();
+        assertThat(r.best(Access.READ)).isPresent();
+        assertThat(r.best(Access.WRITE)).isEmpty();
+    }
+
+    @Test
+    void theProfileRunsFromTheFirstToTheLastBytesInEvenSteps() throws Exception {
+        MemoryTarget target = new MemoryTarget(160 * MIB);
+        Benchmark.Result r = benchmark(false, 4, 1000).run(target, Benchmark.Listener.NONE, new CancelToken());
+
+        assertThat(r.profile()).extracting(Benchmark.Sample::position).containsExactly(0.0, 1 / 3.0, 2 / 3.0, 1.0);
+        assertThat(r.profile()).extracting(Benchmark.Sample::offset)
+                .containsExactly(0L, 32L * MIB, 64L * MIB, 96L * MIB);
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isEqualTo(Benchmark.SAMPLE_BYTES));
+    }
+
+    @Test
+    void writesComeAfterTheReadsAndLeaveZeroesInTheMeasuredRegions() throws Exception {
+        MemoryTarget target = new MemoryTarget(8 * MIB);
+        Arrays.fill(target.data(), (byte) 0x5A);
+
+        Benchmark.Result r = benchmark(true, 2, 1000).run(target, Benchmark.Listener.NONE, new CancelToken());
+
+        assertThat(r.matrix()).hasSize(2 * Benchmark.BLOCK_SIZES.size() * Benchmark.DEPTHS.size());
+        assertThat(r.matrix().subList(0, 20)).allSatisfy(m -> assertThat(m.op()).isEqualTo(Access.READ));
+        assertThat(r.matrix().subList(20, 40)).allSatisfy(m -> assertThat(m.op()).isEqualTo(Access.WRITE));
+        assertThat(r.profile()).extracting(Benchmark.Sample::op)
+                .containsExactly(Access.READ, Access.READ, Access.WRITE, Access.WRITE);
+        assertThat(target.data()).containsOnly((byte) 0);
+        assertThat(target.syncs()).as("every timed write ends with a sync").isGreaterThanOrEqualTo(22);
+    }
+
+    @Test
+    void eachMeasurementStopsAtItsTimeBound() throws Exception {
+        MemoryTarget target = new MemoryTarget(512 * MIB);
+        // every clock reading is 1.1 s later: the first progress check (right after the requests
+        // are handed out) finds the bound passed, and the workers stop after the requests in flight
+        Benchmark.Result r = benchmark(false, 2, 1_100_000_000L).run(target, Benchmark.Listener.NONE,
+                new CancelToken());
+
+        assertThat(r.matrix()).isNotEmpty().allSatisfy(m -> assertThat(m.bytes()).isLessThan(Benchmark.MEASURE_BYTES));
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isLessThan(Benchmark.SAMPLE_BYTES));
+        assertThat(r.accessReads()).isLessThan(Benchmark.ACCESS_READS);
+    }
+
+    @Test
+    void cancellingKeepsWhatWasMeasuredAndStopsTheRest() throws Exception {
+        MemoryTarget target = new MemoryTarget(16 * MIB);
+        CancelToken cancel = new CancelToken();
+        Benchmark.Result r = benchmark(true, 3, 1000).run(target, new Benchmark.Listener() {
+            @Override
+            public void measured(Benchmark.Measurement m) {
+                if (m.blockSize() == 1 << 20 && m.depth() == 2) {
+                    cancel.cancel();
+                }
+            }
+
+            @Override
+            public void sampled(Benchmark.Sample s) {
+            }
+        }, cancel);
+
+        assertThat(r.complete()).isFalse();
+        assertThat(r.matrix()).hasSize(10).last().extracting(Benchmark.Measurement::depth).isEqualTo(2);
+        assertThat(r.profile()).isEmpty();
+        assertThat(target.writes()).as("no write after a cancel during the reads").isEmpty();
+    }
+
+    @Test
+    void regionsFollowEachOtherAndWrapOnASmallDevice() {
+        assertThat(Benchmark.regionStart(10L << 30, 256L * MIB, 3, 512)).isEqualTo(768L * MIB);
+        assertThat(Benchmark.regionStart(64L * MIB, 64L * MIB, 7, 512)).isZero();
+        for (int n = 0; n < 40; n++) {
+            long start = Benchmark.regionStart(100L * MIB + 512, 60L * MIB, n, 4096);
+            assertThat(start % 4096).isZero();
+            assertThat(start + 60L * MIB).isLessThanOrEqualTo(100L * MIB + 512);
+        }
+    }
+
+    @Test
+    void aProfileNeedsTwoSamples() {
+        assertThatThrownBy(() -> benchmark(false, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
