@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -182,12 +183,11 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The profile in up to ten rows (each the mean of its stretch of the device), with bars. */
     private static void profile(Access op, List<Benchmark.Sample> profile, Benchmark.Result r, PrintWriter out) {
-        double min = profile.stream().mapToDouble(Benchmark.Sample::bytesPerSecond).min().orElse(0);
-        double max = profile.stream().mapToDouble(Benchmark.Sample::bytesPerSecond).max().orElse(0);
-        double mean = profile.stream().mapToDouble(Benchmark.Sample::bytesPerSecond).average().orElse(0);
+        DoubleSummaryStatistics rates = r.profileRates(op);
+        double max = rates.getMax();
         out.printf(Locale.ROOT, "%s across the device (%d samples, %s requests x %d): min %s, mean %s, max %s%n",
-                verb(op), profile.size(), Units.bytes(r.wipeBlockSize()), r.wipeDepth(), Units.rate(min),
-                Units.rate(mean), Units.rate(max));
+                verb(op), profile.size(), Units.bytes(r.wipeBlockSize()), r.wipeDepth(), Units.rate(rates.getMin()),
+                Units.rate(rates.getAverage()), Units.rate(max));
         int rows = Math.min(PROFILE_ROWS, profile.size());
         for (int row = 0; row < rows; row++) {
             int from = row * profile.size() / rows;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -63,6 +64,11 @@ public final class Benchmark {
         public Optional<Measurement> best(Access op) {
             return matrix.stream().filter(m -> m.op() == op)
                     .max(Comparator.comparingDouble(Measurement::bytesPerSecond));
+        }
+
+        /** Minimum, mean and maximum throughput of the profile of {@code op}. */
+        public DoubleSummaryStatistics profileRates(Access op) {
+            return profile.stream().filter(s -> s.op() == op).mapToDouble(Sample::bytesPerSecond).summaryStatistics();
         }
 
         /** Mean time of one random read, in seconds; NaN when none was timed. */

@@ -55,8 +55,7 @@ final class JobsPane {
         aggregate.setTitle("All jobs");
         aggregate.visibleProperty().bind(Bindings.isNotEmpty(vm.jobs()));
         aggregate.managedProperty().bind(aggregate.visibleProperty());
-        Label title = new Label("Jobs");
-        title.getStyleClass().add("section-title");
+        Label title = Sections.title("Jobs");
         VBox content = new VBox(8, empty, cards);
         content.setPadding(new Insets(4));
         ScrollPane scroll = new ScrollPane(content);

@@ -151,6 +151,11 @@ public final class MainView {
         Button cancelAll = new Button("_Cancel all");
         cancelAll.disableProperty().bind(vm.activeJobsProperty().isEqualTo(0));
         cancelAll.setOnAction(e -> confirmCancelAll());
+        Button bench = new Button("_Benchmark…");
+        bench.setId("benchmark");
+        bench.disableProperty().bind(vm.selectedProperty().isNull());
+        bench.setOnAction(e -> vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
+                () -> BenchDialog.show(vm.benchmark(), stage)));
         Button reports = new Button("Re_ports…");
         reports.setOnAction(e -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage, openDocument));
         Button settings = new Button("_Settings…");
@@ -171,8 +176,8 @@ public final class MainView {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, new Separator(), cancelAll, spring, reports,
-                settings, dark);
+        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, bench, new Separator(), cancelAll, spring,
+                reports, settings, dark);
     }
 
     private static Label notRootBanner() {
@@ -205,8 +210,7 @@ public final class MainView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("Select a device to see everything about it."));
         table.setFocusTraversable(false);
-        Label title = new Label("Details");
-        title.getStyleClass().add("section-title");
+        Label title = Sections.title("Details");
         VBox box = new VBox(2, title, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         return box;

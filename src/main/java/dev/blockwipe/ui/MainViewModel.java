@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -229,6 +231,33 @@ public final class MainViewModel implements AutoCloseable {
         images.values().forEach(r -> r.checkedProperty().set(false));
         drainJobs();
         return started;
+    }
+
+    /**
+     * Why the selected row cannot be benchmarked now, if it cannot: a wipe that runs on it or on
+     * its disk would make both the figures and the wipe wrong.
+     */
+    public Optional<String> benchmarkBlocker() {
+        DeviceRow row = selected.get();
+        if (row == null) {
+            return Optional.of("Select a device to measure.");
+        }
+        Set<String> keys = new SharedDevices(inventory).keys(row.facts().identity());
+        return jobs.stream()
+                .filter(j -> !j.stateProperty().get().finished())
+                .filter(j -> j.target().equals(row.facts().path()) || j.queueKeys().stream().anyMatch(keys::contains))
+                .findFirst()
+                .map(j -> "A wipe of " + j.name() + " is running on the same disk; measure " + row.facts().name()
+                        + " when it has ended.");
+    }
+
+    /** A read benchmark of the selected row, on a thread of its own. */
+    public BenchViewModel benchmark() {
+        return new BenchViewModel(selected.get().facts(), services.opener(), services.fx(), r -> {
+            Thread t = new Thread(r, "blockwipe-bench");
+            t.setDaemon(true);
+            t.start();
+        });
     }
 
     public void cancel(JobViewModel job) {

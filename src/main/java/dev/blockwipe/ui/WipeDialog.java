@@ -129,16 +129,10 @@ final class WipeDialog {
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
-        VBox box = new VBox(8, section("Targets"), targets, methodsLabel, methods, verifyRow, blank, problem,
-                section("Confirmation"), ask, typed);
+        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, problem,
+                Sections.title("Confirmation"), ask, typed);
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> typed.requestFocus());
         return box;
-    }
-
-    private static Label section(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add("section-title");
-        return l;
     }
 }

@@ -341,6 +341,17 @@ class MainViewModelTest {
     }
 
     @Test
+    void aBenchmarkNeedsASelectedDeviceThatNoWipeIsUsing() throws IOException {
+        rescan(viewModel(true));
+        assertThat(vm.benchmarkBlocker()).contains("Select a device to measure.");
+
+        vm.selectedProperty().set(row("sdb2"));
+
+        assertThat(vm.benchmarkBlocker()).isEmpty();
+        assertThat(vm.benchmark().target().path()).isEqualTo(row("sdb2").facts().path());
+    }
+
+    @Test
     void unreadableMountTableIsShownAsAScanProblemUntilItCanBeReadAgain() throws IOException {
         usage = UsageFacts.unreadable("cannot read /proc/self/mountinfo");
         rescan(viewModel(true));

@@ -1,0 +1,15 @@
+package dev.blockwipe.ui;
+
+import javafx.scene.control.Label;
+
+/** The bold title over a part of a window or dialog. */
+final class Sections {
+    private Sections() {
+    }
+
+    static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+}
