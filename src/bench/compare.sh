@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 jar=$here/target/blockwipe.jar
 [ -f "$jar" ] || { echo "build first: mvn -q -DskipTests package" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "needs root (it creates loop devices)" >&2; exit 2; }
-for tool in fio bc; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
+for tool in fio bc /usr/bin/time; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
 
 work=$(mktemp -d /var/tmp/blockwipe-bench.XXXXXX)
 devices=()
@@ -118,5 +118,20 @@ for kind in ${kinds//,/ }; do
   printf 'zero pass vs best of dd-4M/fio-qd1/fio-qd8: %.2fx\n' "$(echo "$best_write / ${med[bw-zero]}" | bc -l)"
   printf 'random pass vs zero pass:                   %.2fx\n' "$(echo "${med[bw-zero]} / ${med[bw-random]}" | bc -l)"
   printf 'read-back vs best of fio read qd1/qd8:      %.2fx\n' "$(echo "$best_read / ${med[bw-verify]}" | bc -l)"
+  echo
+  echo "resources (one run each under /usr/bin/time; JVM start-up included for Blockwipe):"
+  for tool in bw-zero bw-random dd-4M; do
+    case $tool in
+      bw-zero|bw-random)
+        /usr/bin/time -f '%e %U %S %M' -o "$work/time" java -jar "$jar" wipe "$DEV" -m "${tool#bw-}" --verify off \
+          --yes="$NAME" --report-dir "$work/r" --config-dir "$work/c" >/dev/null 2>&1 ;;
+      dd-4M)
+        /usr/bin/time -f '%e %U %S %M' -o "$work/time" dd if=/dev/zero of="$DEV" bs=4M count=$BLOCKS oflag=direct \
+          status=none ;;
+    esac
+    read -r wall user sys rss < "$work/time"
+    printf '%-10s CPU %5.2f s per GB written (user %.2f s + sys %.2f s in %.2f s), peak RSS %4d MiB\n' "$tool" \
+      "$(echo "($user + $sys) / ($BYTES / 1000000000)" | bc -l)" "$user" "$sys" "$wall" $((rss / 1024))
+  done
   unset times med
 done
