@@ -40,7 +40,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--sample", paramLabel = "N%", description = "Read N%% of the target (evenly spread, random offsets, first and last MiB) instead of all of it.")
     private String sample;
 
-    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default 4M).")
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default: as a wipe's read-back of this device).")
     private String blockSize;
 
     @Option(names = "--json", description = "Print one JSON object per event on standard output.")

@@ -93,7 +93,7 @@ final class WipeCommand implements Callable<Integer> {
     private String blockSize;
 
     @Option(names = "--queue-depth", paramLabel = "N",
-            description = "Requests in flight (default: 4, or 1 on rotational disks).")
+            description = "Requests in flight (default: chosen per device, 2 on rotational disks).")
     private int queueDepth;
 
     @Option(names = "--yes", paramLabel = "NAME", description = "Confirm the target NAME (device name as in lsblk, file name, or the path). Once per target.")

@@ -10,7 +10,7 @@ package dev.blockwipe.engine;
  * @param logicalBlockSize  the unit every offset and length must be a multiple of (O_DIRECT alignment)
  * @param physicalBlockSize the device's physical block (4096 on most modern disks)
  * @param diskOffset        where the target starts on its whole disk, in bytes (0 for whole disks and files)
- * @param rotational        spinning media: one request at a time is fastest
+ * @param rotational        spinning media: one sequential stream, no extra workers
  * @param ioMode            how data reaches the target
  * @param deviceQueueDepth  requests the device works on at once: 1 for rotational disks and for loop
  *                          devices without direct I/O (one kernel worker copies each request in turn)

@@ -11,12 +11,13 @@ import java.util.random.RandomGenerator;
 public final class VerifyJob {
     private final Pattern expected;
     private final Verification mode;
-    private final int blockSize;
+    private final int requestedBlockSize;
     private final int queueDepth;
     private final RandomGenerator random = new SecureRandom();
 
     /**
-     * @param mode {@link Verification.All} for the whole target or {@link Verification.Sample}
+     * @param mode      {@link Verification.All} for the whole target or {@link Verification.Sample}
+     * @param blockSize bytes per request, 0 for the size a wipe's read-back uses on the target
      */
     public VerifyJob(Pattern expected, Verification mode, int blockSize, int queueDepth) {
         if (!(mode instanceof Verification.All || mode instanceof Verification.Sample)) {
@@ -24,12 +25,13 @@ public final class VerifyJob {
         }
         this.expected = expected;
         this.mode = mode;
-        this.blockSize = blockSize > 0 ? blockSize : WipeRequest.RANDOM_BLOCK_SIZE;
+        this.requestedBlockSize = blockSize;
         this.queueDepth = queueDepth;
     }
 
     public VerifyResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws IOException {
         TargetInfo info = target.info();
+        int blockSize = requestedBlockSize > 0 ? requestedBlockSize : IoContext.randomBlockSizeFor(info);
         IoContext.checkBlockSize(info, blockSize);
         int depth = IoContext.depthFor(info, queueDepth, blockSize);
         try (IoContext io = new IoContext(info.name(), depth, blockSize)) {

@@ -213,9 +213,11 @@ class WipeJobTest {
     }
 
     @Test
-    void rotationalDevicesGetOneRequestAtATime() {
-        WipeJob job = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()));
-        assertThat(job.plan(new MemoryTarget(4096, 512, 4096, 0, true).info()).queueDepth()).isEqualTo(1);
+    void rotationalDevicesGetTwoRequestsOfOneStreamAndNoExtraGenerators() {
+        WipeJob job = job(WipeRequest.of(WipeMethods.byName("random").orElseThrow()));
+        WipePlan spinning = job.plan(new MemoryTarget(4096, 512, 4096, 0, true).info());
+        assertThat(spinning.queueDepth()).isEqualTo(2);
+        assertThat(spinning.randomDepth()).isEqualTo(2);
         assertThat(job.plan(new MemoryTarget(4096, 512, 4096, 0, false).info()).queueDepth()).isGreaterThan(1);
     }
 
