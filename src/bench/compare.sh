@@ -33,7 +33,7 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(
 
 # tool name -> command (DEV, NAME, BLOCKS and BYTES are set per device)
 # The read tools run right after dd has left zeroes, so Blockwipe's read-back compares the whole device.
-write_tools=(bw-zero bw-random fio-qd1 fio-qd8 shred blkdiscard-z nwipe-zero nwipe-random dd-1M dd-4M)
+write_tools=(bw-zero bw-random bw-zeroout fio-qd1 fio-qd8 shred blkdiscard-z nwipe-zero nwipe-random dd-1M dd-4M)
 read_tools=(bw-verify fio-read-qd1 fio-read-qd8)
 
 bw() {  # blockwipe with --json; prints the duration of its pass (or read-back) as Blockwipe measured it
@@ -52,6 +52,7 @@ run_tool() {  # prints seconds: the tool's own figure where it has one, wall tim
   case $tool in
     bw-zero)   bw passDone wipe "$DEV" -m zero --verify off --yes="$NAME" --report-dir "$work/r" --config-dir "$work/c" ;;
     bw-random) bw passDone wipe "$DEV" -m random --verify off --yes="$NAME" --report-dir "$work/r" --config-dir "$work/c" ;;
+    bw-zeroout) bw passDone wipe "$DEV" -m zeroout --verify off --yes="$NAME" --report-dir "$work/r" --config-dir "$work/c" ;;
     bw-verify) bw verified verify "$DEV" --pattern zero ;;
     fio-qd1) fio_time --name=w --filename="$DEV" --rw=write --direct=1 --bs=4M --ioengine=psync --size="$BYTES" ;;
     fio-qd8) fio_time --name=w --filename="$DEV" --rw=write --direct=1 --bs=4M --ioengine=libaio --iodepth=8 --size="$BYTES" ;;
@@ -88,6 +89,15 @@ make_device() {
   BYTES=$(blockdev --getsize64 "$DEV")
   BLOCKS=$((BYTES / 4194304))
   dd if=/dev/zero of="$DEV" bs=4M count=$BLOCKS oflag=direct status=none
+  # The loop driver learns on the first BLKZEROOUT whether its backing file can zero ranges (tmpfs
+  # cannot; the kernel then writes the zeroes itself once and sets write_zeroes_max_bytes to 0).
+  blkdiscard -z -l 1M "$DEV"
+  tools=("${write_tools[@]}" "${read_tools[@]}")
+  NOTE=
+  if [ "$(cat "/sys/block/$NAME/queue/write_zeroes_max_bytes")" = 0 ]; then
+    NOTE="$DEV cannot zero ranges itself: no bw-zeroout; blkdiscard -z measures the kernel writing zeroes"
+    tools=("${tools[@]/bw-zeroout}")
+  fi
 }
 
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), kernel $(uname -r)," \
@@ -97,10 +107,11 @@ for kind in ${kinds//,/ }; do
   make_device "$kind"
   echo
   echo "== $kind: $DEV, $size_gib GiB =="
+  [ -z "$NOTE" ] || echo "$NOTE"
   declare -A times=()
   for r in $(seq "$runs"); do
-    for tool in "${write_tools[@]}" "${read_tools[@]}"; do
-      t=$(run_tool "$tool")
+    for tool in ${tools[@]}; do
+      t=$(run_tool "$tool") || { echo "$tool failed on $DEV (run it by hand to see why)" >&2; exit 1; }
       times[$tool]="${times[$tool]:-} $t"
       printf 'round %d  %-14s %8.3f s  %6.2f GB/s\n' "$r" "$tool" "$t" "$(echo "$BYTES / $t / 1000000000" | bc -l)"
     done
@@ -108,7 +119,7 @@ for kind in ${kinds//,/ }; do
   echo
   printf '%-14s %10s %10s\n' tool "median s" "GB/s"
   declare -A med=()
-  for tool in "${write_tools[@]}" "${read_tools[@]}"; do
+  for tool in ${tools[@]}; do
     # shellcheck disable=SC2086
     med[$tool]=$(median ${times[$tool]})
     printf '%-14s %10.3f %10.2f\n' "$tool" "${med[$tool]}" "$(echo "$BYTES / ${med[$tool]} / 1000000000" | bc -l)"
@@ -117,6 +128,9 @@ for kind in ${kinds//,/ }; do
   best_read=$(printf '%s\n' "${med[fio-read-qd1]}" "${med[fio-read-qd8]}" | sort -g | head -1)
   printf 'zero pass vs best of dd-4M/fio-qd1/fio-qd8: %.2fx\n' "$(echo "$best_write / ${med[bw-zero]}" | bc -l)"
   printf 'random pass vs zero pass:                   %.2fx\n' "$(echo "${med[bw-zero]} / ${med[bw-random]}" | bc -l)"
+  if [ -n "${med[bw-zeroout]:-}" ]; then
+    printf 'zeroout (offload) vs zero pass:             %.2fx\n' "$(echo "${med[bw-zero]} / ${med[bw-zeroout]}" | bc -l)"
+  fi
   printf 'read-back vs best of fio read qd1/qd8:      %.2fx\n' "$(echo "$best_read / ${med[bw-verify]}" | bc -l)"
   echo
   echo "resources (one run each under /usr/bin/time; JVM start-up included for Blockwipe):"

@@ -112,8 +112,8 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         d.put("logicalBlockSize", info.logicalBlockSize());
         d.put("physicalBlockSize", info.physicalBlockSize());
         d.put("identity", info.identity().describe());
-        strings(d.putArray("partitionsBefore"), device.partitions());
-        strings(d.putArray("signaturesBefore"), device.signatures());
+        device.partitions().forEach(d.putArray("partitionsBefore")::add);
+        device.signatures().forEach(d.putArray("signaturesBefore")::add);
         return d;
     }
 
@@ -152,8 +152,8 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         tp.put("minBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::minRate).min().orElse(0)));
         tp.put("maxBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::maxRate).max().orElse(0)));
         s.put("bytesWritten", result.bytesWritten());
-        strings(s.putArray("errors"), result.errors());
-        strings(s.putArray("warnings"), result.warnings());
+        result.errors().forEach(s.putArray("errors")::add);
+        result.warnings().forEach(s.putArray("warnings")::add);
         return s;
     }
 
@@ -161,9 +161,5 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
     public double average() {
         double seconds = result.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
         return seconds > 0 ? result.bytesWritten() / seconds : 0;
-    }
-
-    private static void strings(ArrayNode array, List<String> values) {
-        values.forEach(array::add);
     }
 }

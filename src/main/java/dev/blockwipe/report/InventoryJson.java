@@ -61,7 +61,7 @@ public final class InventoryJson {
         n.put("optimalIoSize", d.facts().optimalIoSize());
         n.put("loopBackingFile", d.facts().loopBackingFile());
         n.put("mapperName", d.facts().mapperName());
-        strings(n.putArray("slaves"), d.facts().slaves());
+        d.facts().slaves().forEach(n.putArray("slaves")::add);
         n.put("systemDisk", d.systemDisk());
         verdict(n, d);
         ArrayNode parts = n.putArray("partitions");
@@ -96,9 +96,9 @@ public final class InventoryJson {
         n.put("sizeBytes", d.size());
         n.put("size", Units.bytes(d.size()));
         signatures(n, d.signatures());
-        strings(n.putArray("mountPoints"), d.usage().mountPoints());
+        d.usage().mountPoints().forEach(n.putArray("mountPoints")::add);
         n.put("swap", d.usage().swap());
-        strings(n.putArray("holders"), d.usage().holders());
+        d.usage().holders().forEach(n.putArray("holders")::add);
         return n;
     }
 
@@ -131,10 +131,6 @@ public final class InventoryJson {
             o.put("forceOverrides", b.reason().forceOverrides());
         }
         o.put("detail", v.describe());
-    }
-
-    private static void strings(ArrayNode array, List<String> values) {
-        values.forEach(array::add);
     }
 
 }

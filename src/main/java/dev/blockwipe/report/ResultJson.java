@@ -12,7 +12,6 @@ import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeResult;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * Engine values as JSON objects in a fixed field order, for the CLI's JSON lines and the
@@ -74,8 +73,8 @@ public final class ResultJson {
         if (r.verification() != null) {
             n.set("finalVerification", verification(r.verification()));
         }
-        strings(n.putArray("errors"), r.errors());
-        strings(n.putArray("warnings"), r.warnings());
+        r.errors().forEach(n.putArray("errors")::add);
+        r.warnings().forEach(n.putArray("warnings")::add);
         return n;
     }
 
@@ -122,10 +121,6 @@ public final class ResultJson {
         }
         n.put("durationSeconds", seconds(v.duration()));
         return n;
-    }
-
-    private static void strings(ArrayNode array, List<String> values) {
-        values.forEach(array::add);
     }
 
     private static double seconds(Duration d) {
