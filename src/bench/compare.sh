@@ -42,9 +42,9 @@ bw() {  # blockwipe with --json; prints the duration of its pass (or read-back) 
     | sed -E 's/.*"durationSeconds":([0-9.]+).*/\1/'
 }
 
-fio_time() {  # fio's own runtime of the job, in seconds
-  fio --output-format=json "$@" | grep -m1 -E '"runtime" : [1-9]' | sed -E 's/[^0-9]*([0-9]+).*/\1/' \
-    | awk '{print $1 / 1000}'
+fio_time() {  # fio's own runtime of the job, in seconds (read from a file: a pipe closed early kills fio)
+  fio --output-format=json --output="$work/fio.json" "$@" >/dev/null
+  grep -m1 -E '"runtime" : [1-9]' "$work/fio.json" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{print $1 / 1000}'
 }
 
 run_tool() {  # prints seconds: the tool's own figure where it has one, wall time otherwise
