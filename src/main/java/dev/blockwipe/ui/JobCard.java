@@ -63,7 +63,7 @@ final class JobCard {
         Label message = label(job.messageProperty());
         message.getStyleClass().add("muted");
         message.setWrapText(true);
-        box.getChildren().addAll(head, progress, numbers, chart(job), message);
+        box.getChildren().addAll(head, progress, numbers, message, chart(job));
     }
 
     VBox node() {

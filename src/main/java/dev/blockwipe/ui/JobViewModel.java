@@ -126,6 +126,9 @@ public final class JobViewModel implements WipeListener {
         rate.set(p.rate());
         speed.set(Units.rate(p.rate()) + " (avg " + Units.rate(p.averageRate()) + ")");
         eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
+        if (p.stageBytesDone() == 0) {
+            return;
+        }
         double seconds = (nanos - startNanos) / 1e9;
         if (rateSeries.add(seconds, p.rate() / 1e6)) {
             mirror(ratePoints, rateSeries);

@@ -274,6 +274,23 @@ class JobViewModelTest {
     }
 
     /**
+     * A stage opens with an event of nothing done and no rate yet; graphed, it took the half-second
+     * slot of the first real measurement, and a job of under a second showed a flat line at zero.
+     */
+    @Test
+    void theOpeningEventOfAStageIsNoGraphPoint() {
+        now = 0;
+        job.on(started());
+        now = NANOS_PER_SECOND / 100;
+        job.on(new WipeEvent.Progress(Stage.WRITE, 1, PASSES, 0, SIZE, 0, 4 * SIZE, 0, 0, null));
+        now = NANOS_PER_SECOND / 4;
+        job.on(progress(SIZE / 2, 2000e6, null));
+        job.drain();
+
+        assertThat(job.ratePoints()).containsExactly(new ThroughputSeries.Point(0.25, 2000));
+    }
+
+    /**
      * Events every 0.25 s from 0.25 s to 1250 s: the half-second spacing keeps every other one
      * (0.25 s, 0.75 s, ... 1249.75 s, 2500 in all) and the cap the newest 1200 of them.
      */
