@@ -68,7 +68,11 @@ final class ProgressBoard {
         return String.format(Locale.ROOT, "%s: %s with %s, %d pass%s, verify %s, %s requests x %d in flight, %s",
                 s.target().path(), Units.bytes(s.target().size()), plan.method().name(), plan.passes().size(),
                 plan.passes().size() == 1 ? "" : "es", plan.verification().text(), Units.bytes(plan.blockSize()),
-                plan.queueDepth(), s.target().ioMode().label());
+                plan.queueDepth(), s.target().ioMode().label())
+                + (s.target().misalignment() == 0 ? "" : String.format(Locale.ROOT,
+                        "%n  %s: misaligned on its disk by %d bytes: the first write ends on the disk's next 1 MiB"
+                                + " boundary, every later one is aligned to the disk", s.target().name(),
+                        s.target().misalignment()));
     }
 
     private synchronized void progress(String name, String pattern, WipeEvent.Progress p) {

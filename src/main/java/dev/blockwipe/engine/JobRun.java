@@ -185,15 +185,10 @@ final class JobRun {
         return misalignment == 0 ? blockSize : unit - misalignment;
     }
 
-    /**
-     * Disks that report 512-byte physical blocks mostly write 4 KiB internally, so 4 KiB is the
-     * least boundary worth flagging (the field case: a partition at sector 1 halved a wiper's speed).
-     */
     private void noteAlignment() {
-        int boundary = Math.max(info.physicalBlockSize(), 4096);
-        long off = info.diskOffset() % boundary;
+        long off = info.misalignment();
         if (off != 0) {
-            warnings.add("starts " + off + " bytes past a " + Units.bytes(boundary) + " boundary of its disk: requests"
+            warnings.add("starts " + off + " bytes past a " + Units.bytes(info.alignmentUnit()) + " boundary of its disk: requests"
                     + " aligned to the partition would each straddle two disk blocks, so the first write ends on the"
                     + " disk's next 1 MiB boundary and every later one is aligned to the disk");
         }

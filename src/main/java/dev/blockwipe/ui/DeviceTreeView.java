@@ -115,7 +115,7 @@ final class DeviceTreeView {
                 box.setId("check-" + row.facts().name());
                 box.selectedProperty().bindBidirectional(row.checkedProperty());
                 box.disableProperty().bind(row.checkableProperty().not());
-                Tooltip tip = new Tooltip();
+                Tooltip tip = Tooltips.wrapped("");
                 tip.textProperty().bind(Bindings.when(row.checkableProperty()).then("Select " + row.facts().name()
                         + " to wipe (Space)").otherwise(row.whyNotProperty()));
                 setTooltip(tip);
@@ -149,21 +149,32 @@ final class DeviceTreeView {
         return Bindings.createStringBinding(() -> value.apply(row.facts()), row.factsProperty());
     }
 
-    private static TreeTableColumn<DeviceRow, String> kindColumn() {
-        TreeTableColumn<DeviceRow, String> col = text("Kind", 80, RowFacts::kind);
+    /** The disk's kind as a badge; on a partition that is misaligned on its disk, a warning badge instead. */
+    private static TreeTableColumn<DeviceRow, RowFacts> kindColumn() {
+        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>("Kind");
+        col.setPrefWidth(80);
+        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
         col.setCellFactory(c -> new TreeTableCell<>() {
             @Override
-            protected void updateItem(String kind, boolean empty) {
-                super.updateItem(kind, empty);
+            protected void updateItem(RowFacts f, boolean empty) {
+                super.updateItem(f, empty);
                 boolean partition = !empty && getTableRow() != null && getTableRow().getTreeItem() != null
                         && getTableRow().getTreeItem().getParent() != getTreeTableView().getRoot();
-                if (empty || kind == null || kind.isEmpty() || partition) {
-                    setGraphic(null);
+                setGraphic(null);
+                setTooltip(null);
+                if (empty || f == null) {
                     return;
                 }
-                Label badge = new Label(kind);
-                badge.getStyleClass().addAll("badge", "badge-" + kind.toLowerCase(Locale.ROOT).split(" ")[0]);
-                setGraphic(badge);
+                if (!f.misalignment().isEmpty()) {
+                    Label badge = new Label("misaligned");
+                    badge.getStyleClass().addAll("badge", "badge-misaligned");
+                    setGraphic(badge);
+                    setTooltip(Tooltips.wrapped(f.misalignment()));
+                } else if (!f.kind().isEmpty() && !partition) {
+                    Label badge = new Label(f.kind());
+                    badge.getStyleClass().addAll("badge", "badge-" + f.kind().toLowerCase(Locale.ROOT).split(" ")[0]);
+                    setGraphic(badge);
+                }
             }
         });
         return col;
@@ -187,7 +198,7 @@ final class DeviceTreeView {
                 String mark = v.blocked() ? "✖ " : v instanceof SafetyVerdict.Wipeable ? "✓ " : "⚠ ";
                 setText(mark + v.level().toLowerCase(Locale.ROOT));
                 getStyleClass().add("verdict-" + v.level().toLowerCase(Locale.ROOT));
-                setTooltip(new Tooltip(v.level() + ": " + v.describe()));
+                setTooltip(Tooltips.wrapped(v.level() + ": " + v.describe()));
             }
         });
         return col;

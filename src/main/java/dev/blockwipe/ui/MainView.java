@@ -26,7 +26,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.layout.BorderPane;
@@ -194,7 +193,8 @@ public final class MainView {
         TableView<FactSheet.Fact> table = new TableView<>(vm.details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
-        key.setPrefWidth(120);
+        key.setPrefWidth(105);
+        key.setMaxWidth(120);
         TableColumn<FactSheet.Fact, String> value = new TableColumn<>("Value");
         value.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
         value.setCellFactory(c -> new TableCell<>() {
@@ -202,7 +202,7 @@ public final class MainView {
             protected void updateItem(String text, boolean empty) {
                 super.updateItem(text, empty);
                 setText(empty ? null : text);
-                setTooltip(empty || text == null ? null : new Tooltip(text));
+                setTooltip(empty || text == null ? null : Tooltips.wrapped(text));
             }
         });
         table.getColumns().add(key);

@@ -36,14 +36,15 @@ final class RowFactory {
     static RowFacts disk(DeviceInventory inventory, Disk d) {
         String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
         return new RowFacts(d.name(), d.path(), identity(d, d.facts().identity().serial()), model,
-                d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), d.verdict(),
+                d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), "", d.verdict(),
                 FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
         String name = p.signatures().entryName().isEmpty() ? p.facts().entryName() : p.signatures().entryName();
         return new RowFacts(p.name(), p.path(), identity(p, disk.facts().identity().serial()), name, "",
-                p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(), p.verdict(),
+                p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(),
+                p.alignment().aligned() ? "" : p.alignment().describe(), p.verdict(),
                 FactSheet.of(inventory, p));
     }
 
@@ -51,7 +52,7 @@ final class RowFactory {
     static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
         String contents = contents(signatures);
         return new RowFacts(info.name(), info.path(), info.identity(), info.path(), "",
-                info.size(), IMAGE_KIND, contents, "", verdict, List.of(
+                info.size(), IMAGE_KIND, contents, "", "", verdict, List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
                         new FactSheet.Fact("identity", info.identity().describe()),
@@ -65,7 +66,7 @@ final class RowFactory {
         List<FactSheet.Fact> details = new ArrayList<>(f.details());
         details.replaceAll(d -> d.key().equals("verdict") ? verdictFact(verdict) : d);
         return new RowFacts(f.name(), f.path(), f.identity(), f.model(), f.serial(), f.size(), f.kind(),
-                f.contents(), f.usage(), verdict, details);
+                f.contents(), f.usage(), f.misalignment(), verdict, details);
     }
 
     private static FactSheet.Fact verdictFact(SafetyVerdict v) {

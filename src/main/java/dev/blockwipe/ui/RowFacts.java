@@ -17,11 +17,12 @@ import java.util.List;
  * @param kind      "NVMe SSD", "HDD", "Loop", "Image", "" for partitions
  * @param contents  'gpt partition table', 'ext4 "data"', or empty
  * @param usage     mount points, swap, holders, or empty
+ * @param misalignment for a partition that does not start on a block of its disk, why that matters; else empty
  * @param verdict   the safety verdict
  * @param details   every fact, for the details pane
  */
 public record RowFacts(String name, String path, TargetIdentity identity, String model, String serial,
-                       long size, String kind, String contents, String usage, SafetyVerdict verdict,
+                       long size, String kind, String contents, String usage, String misalignment, SafetyVerdict verdict,
                        List<FactSheet.Fact> details) {
     public RowFacts {
         details = List.copyOf(details);

@@ -78,7 +78,7 @@ class InventoryLoopTest {
     }
 
     @Test
-    void anMbrPartitionAtSectorOneIsFlaggedMisaligned() throws Exception {
+    void anMbrPartitionAtSectorOneIsFlaggedMisalignedInTheListAndBeforeTheWipe() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
             loop.partition("label: dos\nstart=1,size=40000\n");
             Partition p = (Partition) scan().byName(loop.partition(1)).orElseThrow();
@@ -86,6 +86,10 @@ class InventoryLoopTest {
             assertThat(p.alignment().aligned()).isFalse();
             assertThat(p.alignment().describe()).startsWith("MISALIGNED: starts at byte 512");
             assertThat(Cli.run("list").out()).contains(loop.name() + "p1").contains("misaligned");
+            Cli wipe = Cli.run("wipe", loop.partition(1), "-m", "zero", "--yes=" + loop.name() + "p1");
+            assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+            assertThat(wipe.err()).as("said before the first write, not only in the result")
+                    .containsSubsequence("misaligned on its disk by 512 bytes", "read-back OK");
         }
     }
 

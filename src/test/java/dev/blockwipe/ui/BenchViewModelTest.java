@@ -20,7 +20,7 @@ class BenchViewModelTest {
     private BenchViewModel benchmarkOf(Path file) throws Exception {
         TargetIdentity identity = new LinuxTargets().identify(file.toString());
         RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
-                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", Rows.WIPEABLE, List.of());
+                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, List.of());
         return new BenchViewModel(facts, new LinuxTargets(), Runnable::run, Runnable::run);
     }
 

@@ -66,6 +66,16 @@ class MainViewModelTest {
     }
 
     @Test
+    void onlyAPartitionOffTheDisksBlocksCarriesTheMisalignmentBadgeText() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdd"), "8:48").blockSizes(512, 4096).partition(1, 1, 1_000_000);
+        rescan(viewModel(true));
+
+        assertThat(row("sdd1").facts().misalignment()).startsWith("MISALIGNED: starts at byte 512");
+        assertThat(row("sdd").facts().misalignment()).isEmpty();
+        assertThat(row("sdb1").facts().misalignment()).as("starts at sector 2048").isEmpty();
+    }
+
+    @Test
     void disksBecomeRowsWithTheirPartitionsAsChildren() throws IOException {
         rescan(viewModel(true));
 

@@ -23,6 +23,6 @@ final class Rows {
 
     static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict) {
         return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, ""), "/var/tmp/" + name + ".img",
-                "", size, kind, "", "", verdict, List.of(new FactSheet.Fact("verdict", verdict.level())));
+                "", size, kind, "", "", "", verdict, List.of(new FactSheet.Fact("verdict", verdict.level())));
     }
 }
