@@ -1,5 +1,6 @@
 package dev.blockwipe.devices;
 
+import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 
 /**
@@ -7,16 +8,15 @@ import dev.blockwipe.engine.Units;
  *
  * @param startBytes      offset on the disk
  * @param physicalBlock   the disk's physical block size
- * @param physicalOffset  startBytes modulo max(physical block, 4 KiB)
+ * @param physicalOffset  startBytes modulo the disk's alignment unit (physical block, at least 4 KiB)
  * @param mibOffset       startBytes modulo 1 MiB
  */
 public record Alignment(long startBytes, int physicalBlock, long physicalOffset, long mibOffset) {
     private static final long MIB = 1 << 20;
-    /** Disks that report 512-byte physical blocks mostly write 4 KiB internally. */
-    private static final int INTERNAL = 4096;
 
     public static Alignment of(long startBytes, int physicalBlock) {
-        return new Alignment(startBytes, physicalBlock, startBytes % Math.max(physicalBlock, INTERNAL), startBytes % MIB);
+        return new Alignment(startBytes, physicalBlock, startBytes % TargetInfo.alignmentUnit(physicalBlock),
+                startBytes % MIB);
     }
 
     public boolean aligned() {
@@ -29,11 +29,11 @@ public record Alignment(long startBytes, int physicalBlock, long physicalOffset,
             return "aligned (starts at " + Units.bytes(startBytes) + ", on a 1 MiB boundary)";
         }
         if (aligned()) {
-            return "aligned to " + Units.bytes(Math.max(physicalBlock, INTERNAL)) + ", not to 1 MiB (starts at byte "
+            return "aligned to " + Units.bytes(TargetInfo.alignmentUnit(physicalBlock)) + ", not to 1 MiB (starts at byte "
                     + startBytes + ")";
         }
         return "MISALIGNED: starts at byte " + startBytes + ", " + physicalOffset + " bytes past a "
-                + Units.bytes(Math.max(physicalBlock, INTERNAL)) + " block of the disk. Every write aligned to the"
+                + Units.bytes(TargetInfo.alignmentUnit(physicalBlock)) + " block of the disk. Every write aligned to the"
                 + " partition straddles two disk blocks, which the disk must read, merge and rewrite (a partition at"
                 + " sector 1 halved a wiper's speed in the field). Blockwipe aligns its writes to the disk instead.";
     }

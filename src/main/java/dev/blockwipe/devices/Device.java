@@ -2,14 +2,26 @@ package dev.blockwipe.devices;
 
 /** A disk or a partition: what the device tree shows and a wipe targets. */
 public sealed interface Device permits Disk, Partition {
-    String name();
+    /** What sysfs says of it. */
+    SysfsNode facts();
+
+    default String name() {
+        return facts().name();
+    }
 
     /** "/dev/NAME". */
-    String path();
+    default String path() {
+        return facts().path();
+    }
 
-    DeviceNumber number();
+    default DeviceNumber number() {
+        return facts().number();
+    }
 
-    long size();
+    /** Bytes. */
+    default long size() {
+        return facts().sizeBytes();
+    }
 
     Signatures signatures();
 

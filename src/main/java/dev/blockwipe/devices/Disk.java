@@ -21,26 +21,6 @@ public record Disk(SysfsDisk facts, Transport transport, DeviceKind kind, Identi
         partitions = List.copyOf(partitions);
     }
 
-    @Override
-    public String name() {
-        return facts.name();
-    }
-
-    @Override
-    public String path() {
-        return "/dev/" + facts.name();
-    }
-
-    @Override
-    public DeviceNumber number() {
-        return facts.number();
-    }
-
-    @Override
-    public long size() {
-        return facts.sizeSectors() * 512;
-    }
-
     /** A loop device with nothing attached, a zram device not set up: hidden unless asked for. */
     public boolean placeholder() {
         return size() == 0 && (transport == Transport.LOOP || transport == Transport.ZRAM);

@@ -37,11 +37,11 @@ public final class InventoryBuilder {
         Map<String, List<String>> systemMounts = g.systemDisks();
         List<Disk> disks = new ArrayList<>();
         for (SysfsDisk d : raw) {
-            Signatures diskSignatures = d.sizeSectors() == 0 ? Signatures.NONE : probe.probe("/dev/" + d.name());
+            Signatures diskSignatures = d.sizeSectors() == 0 ? Signatures.NONE : probe.probe(d.path());
             List<Partition> partitions = new ArrayList<>();
             List<String> contents = new ArrayList<>();
             for (SysfsPartition p : d.partitions()) {
-                Signatures sig = probe.probe("/dev/" + p.name());
+                Signatures sig = probe.probe(p.path());
                 partitions.add(partition(g, d, p, sig, systemMounts));
                 if (!sig.blank()) {
                     contents.add(p.name() + ": " + (sig.known() ? sig.describe() : "unknown contents"));
@@ -53,7 +53,7 @@ public final class InventoryBuilder {
             SafetyFacts safety = new SafetyFacts(g.unknown(d.unreadable()),
                     sys == null ? null : "holds " + String.join(", ", sys),
                     g.uses(d.name(), Use.MOUNT), g.uses(d.name(), Use.SWAP), g.held(d),
-                    d.readOnly() ? "read-only (its ro flag is set)" : null, d.sizeSectors() * 512, List.of(),
+                    d.readOnly() ? "read-only (its ro flag is set)" : null, d.sizeBytes(), List.of(),
                     diskSignatures, contents);
             Transport transport = Transport.of(d.name(), d.devicePath());
             disks.add(new Disk(d, transport, DeviceKind.of(transport, d.rotational()),
@@ -73,7 +73,7 @@ public final class InventoryBuilder {
         List<String> held = p.holders().stream().map(h -> "held by " + g.describe(h)).toList();
         SafetyFacts safety = new SafetyFacts(g.unknown(d.unreadable()),
                 sys == null ? null : "on " + d.name() + ", which holds " + String.join(", ", sys),
-                mounted, g.uses(p.name(), Use.SWAP), held, readOnly, p.sizeSectors() * 512, List.of(), sig, List.of());
+                mounted, g.uses(p.name(), Use.SWAP), held, readOnly, p.sizeBytes(), List.of(), sig, List.of());
         return new Partition(p, d.name(), Alignment.of(p.startSector() * 512, d.physicalBlockSize()), sig,
                 g.usage(p.name()), safety);
     }

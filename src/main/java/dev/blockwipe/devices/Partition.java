@@ -12,23 +12,4 @@ package dev.blockwipe.devices;
  */
 public record Partition(SysfsPartition facts, String disk, Alignment alignment, Signatures signatures, Usage usage,
                         SafetyFacts safety) implements Device {
-    @Override
-    public String name() {
-        return facts.name();
-    }
-
-    @Override
-    public String path() {
-        return "/dev/" + facts.name();
-    }
-
-    @Override
-    public DeviceNumber number() {
-        return facts.number();
-    }
-
-    @Override
-    public long size() {
-        return facts.sizeSectors() * 512;
-    }
 }

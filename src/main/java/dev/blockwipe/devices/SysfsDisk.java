@@ -35,7 +35,7 @@ public record SysfsDisk(String name, DeviceNumber number, String devicePath, lon
                         Identity identity, String loopBackingFile, DeviceNumber loopBackingDevice, String mapperName,
                         String mapperUuid,
                         List<String> holders, List<String> slaves,
-                        List<SysfsPartition> partitions, List<String> unreadable) {
+                        List<SysfsPartition> partitions, List<String> unreadable) implements SysfsNode {
     public SysfsDisk {
         holders = List.copyOf(holders);
         slaves = List.copyOf(slaves);

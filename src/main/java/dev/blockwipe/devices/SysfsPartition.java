@@ -15,7 +15,7 @@ import java.util.List;
  * @param holders      kernel names of devices built on it (dm-0, md127)
  */
 public record SysfsPartition(String name, DeviceNumber number, int partition, long startSector, long sizeSectors,
-                             boolean readOnly, String entryName, List<String> holders) {
+                             boolean readOnly, String entryName, List<String> holders) implements SysfsNode {
     public SysfsPartition {
         holders = List.copyOf(holders);
         entryName = entryName == null ? "" : entryName;

@@ -36,8 +36,13 @@ public record TargetInfo(
      * report 512-byte physical blocks mostly write 4 KiB internally (the field case: a partition at
      * sector 1 halved a wiper's speed).
      */
-    public int alignmentUnit() {
+    public static int alignmentUnit(int physicalBlockSize) {
         return Math.max(physicalBlockSize, 4096);
+    }
+
+    /** {@link #alignmentUnit(int)} of this target's disk. */
+    public int alignmentUnit() {
+        return alignmentUnit(physicalBlockSize);
     }
 
     /** Bytes past a boundary of {@link #alignmentUnit()} on its disk at which the target starts; 0 when aligned. */
