@@ -96,7 +96,9 @@ make_device() {
   NOTE=
   if [ "$(cat "/sys/block/$NAME/queue/write_zeroes_max_bytes")" = 0 ]; then
     NOTE="$DEV cannot zero ranges itself: no bw-zeroout; blkdiscard -z measures the kernel writing zeroes"
-    tools=("${tools[@]/bw-zeroout}")
+    kept=()
+    for t in "${tools[@]}"; do [ "$t" = bw-zeroout ] || kept+=("$t"); done
+    tools=("${kept[@]}")
   fi
 }
 
@@ -110,7 +112,7 @@ for kind in ${kinds//,/ }; do
   [ -z "$NOTE" ] || echo "$NOTE"
   declare -A times=()
   for r in $(seq "$runs"); do
-    for tool in ${tools[@]}; do
+    for tool in "${tools[@]}"; do
       t=$(run_tool "$tool") || { echo "$tool failed on $DEV (run it by hand to see why)" >&2; exit 1; }
       times[$tool]="${times[$tool]:-} $t"
       printf 'round %d  %-14s %8.3f s  %6.2f GB/s\n' "$r" "$tool" "$t" "$(echo "$BYTES / $t / 1000000000" | bc -l)"
@@ -119,7 +121,7 @@ for kind in ${kinds//,/ }; do
   echo
   printf '%-14s %10s %10s\n' tool "median s" "GB/s"
   declare -A med=()
-  for tool in ${tools[@]}; do
+  for tool in "${tools[@]}"; do
     # shellcheck disable=SC2086
     med[$tool]=$(median ${times[$tool]})
     printf '%-14s %10.3f %10.2f\n' "$tool" "${med[$tool]}" "$(echo "$BYTES / ${med[$tool]} / 1000000000" | bc -l)"

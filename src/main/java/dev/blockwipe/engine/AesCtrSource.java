@@ -65,13 +65,7 @@ final class AesCtrSource implements PatternSource {
 
     @Override
     public void fill(ByteBuffer dst, long offset) {
-        if (offset % 16 != 0) {
-            throw new IllegalArgumentException("keystream offsets are multiples of 16, not " + offset);
-        }
-        long counter = offset / 16;
-        for (int i = 0; i < 8; i++) {
-            iv[15 - i] = (byte) (counter >>> (8 * i));
-        }
+        Keystreams.counterBlock(offset, iv);
         try {
             cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
             int position = dst.position();

@@ -19,6 +19,23 @@ public interface Keystreams {
         }
     };
 
+    /**
+     * Writes the counter block for the keystream at byte {@code offset}: offset / 16 as a 128-bit
+     * big-endian number (the upper 8 bytes of {@code iv} stay zero), so every implementation makes
+     * the same bytes at the same offset.
+     *
+     * @throws IllegalArgumentException if offset is not a multiple of 16
+     */
+    static void counterBlock(long offset, byte[] iv) {
+        if (offset % 16 != 0) {
+            throw new IllegalArgumentException("keystream offsets are multiples of 16, not " + offset);
+        }
+        long counter = offset / 16;
+        for (int i = 0; i < 8; i++) {
+            iv[15 - i] = (byte) (counter >>> (8 * i));
+        }
+    }
+
     /** A single-threaded generator for {@code key}. */
     PatternSource source(byte[] key);
 

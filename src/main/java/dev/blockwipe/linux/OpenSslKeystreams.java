@@ -60,13 +60,7 @@ public final class OpenSslKeystreams implements Keystreams {
         /** {@code dst} must be a direct buffer: the engine's I/O and read-back buffers all are. */
         @Override
         public void fill(ByteBuffer dst, long offset) {
-            if (offset % 16 != 0) {
-                throw new IllegalArgumentException("keystream offsets are multiples of 16, not " + offset);
-            }
-            long counter = offset / 16;
-            for (int i = 0; i < 8; i++) {
-                iv[15 - i] = (byte) (counter >>> (8 * i));
-            }
+            Keystreams.counterBlock(offset, iv);
             if (LibCrypto.EVP_EncryptInit_ex(ctx, null, null, null, iv) != 1) {
                 throw new IllegalStateException("OpenSSL: EVP_EncryptInit_ex(iv) failed");
             }

@@ -149,11 +149,17 @@ final class DeviceTreeView {
         return Bindings.createStringBinding(() -> value.apply(row.facts()), row.factsProperty());
     }
 
+    /** A column whose cells draw from the whole row's facts. */
+    private static TreeTableColumn<DeviceRow, RowFacts> factsColumn(String title, double width) {
+        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>(title);
+        col.setPrefWidth(width);
+        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
+        return col;
+    }
+
     /** The disk's kind as a badge; on a partition that is misaligned on its disk, a warning badge instead. */
     private static TreeTableColumn<DeviceRow, RowFacts> kindColumn() {
-        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>("Kind");
-        col.setPrefWidth(80);
-        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Kind", 80);
         col.setCellFactory(c -> new TreeTableCell<>() {
             @Override
             protected void updateItem(RowFacts f, boolean empty) {
@@ -181,9 +187,7 @@ final class DeviceTreeView {
     }
 
     private static TreeTableColumn<DeviceRow, RowFacts> verdictColumn() {
-        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>("Verdict");
-        col.setPrefWidth(110);
-        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Verdict", 110);
         col.setCellFactory(c -> new TreeTableCell<>() {
             @Override
             protected void updateItem(RowFacts f, boolean empty) {
