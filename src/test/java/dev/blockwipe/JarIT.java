@@ -80,6 +80,63 @@ class JarIT {
         }
     }
 
+    @Test
+    void sigtermCancelsLikeCtrlCAndExitsWithItsDocumentedCode() throws Exception {
+        Path img = dir.resolve("big.img");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(img.toFile(), "rw")) {
+            f.setLength(1L << 30);
+        }
+        Process p = papers(new ProcessBuilder(javaBin(), "-jar", jar(), "wipe", img.toString(), "-m", "gutmann", "--json",
+                "--yes=big.img", "--report-dir", dir.resolve("reports").toString()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null && !line.contains("\"event\":\"progress\"")) {
+            assertThat(line).doesNotContain("\"finished\"");
+        }
+        Sh.run("kill", "-TERM", String.valueOf(p.pid()));
+        StringBuilder rest = new StringBuilder();
+        while ((line = out.readLine()) != null) {
+            rest.append(line).append('\n');
+        }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(143);
+        assertThat(rest).contains("\"event\":\"cancelled\"", "\"event\":\"certificate\"");
+    }
+
+    /** As another user, a refusal names the real reason: a file they may not write, a device only root may. */
+    @Test
+    void anotherUserIsToldWhatIsReallyWrong() throws Exception {
+        Sh.require(Sh.isRoot() && Sh.onPath("setpriv"), "needs root and setpriv to run the jar as another user");
+        Path open = Files.createDirectories(Path.of("/tmp", "blockwipe-test-nobody-" + ProcessHandle.current().pid()));
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 8L << 20)) {
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path rootsFile = Files.write(open.resolve("roots.img"), new byte[1 << 20]);
+            Path home = Files.createDirectory(open.resolve("home"));
+            Sh.run("chown", "65534:65534", home.toString());
+
+            Run file = asNobody(home, "wipe", rootsFile.toString(), "-m", "zero", "--yes=roots.img");
+            assertThat(file.code()).as(file.err()).isEqualTo(6);
+            assertThat(file.err().lines()).singleElement().asString()
+                    .contains("permission denied: you may not write to this file");
+            Run device = asNobody(home, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+            assertThat(device.code()).as(device.err()).isEqualTo(6);
+            assertThat(device.err().lines()).singleElement().asString().contains("wiping devices needs root");
+        } finally {
+            Sh.run("rm", "-rf", open.toString());
+        }
+    }
+
+    private Run asNobody(Path home, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                javaBin(), "-jar", Path.of(jar()).toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("HOME", home.toString());
+        pb.environment().remove("XDG_CONFIG_HOME");
+        return exec(pb);
+    }
+
     private Run run(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", jar()));
         cmd.addAll(List.of(args));

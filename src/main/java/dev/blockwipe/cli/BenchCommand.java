@@ -4,14 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.devices.InventorySource;
-import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.linux.Blkid;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
@@ -66,16 +65,14 @@ final class BenchCommand implements Callable<Integer> {
 
     private final TargetOpener opener;
     private final InventorySource inventory;
-    private final SignatureProbe probe;
 
     BenchCommand() {
-        this(new LinuxTargets(), new LinuxInventory(false), new Blkid());
+        this(new LinuxTargets(), new LinuxInventory());
     }
 
-    BenchCommand(TargetOpener opener, InventorySource inventory, SignatureProbe probe) {
+    BenchCommand(TargetOpener opener, InventorySource inventory) {
         this.opener = opener;
         this.inventory = inventory;
-        this.probe = probe;
     }
 
     @Override
@@ -92,8 +89,9 @@ final class BenchCommand implements Callable<Integer> {
             throw new UsageException("--yes and --force belong to --write; a read benchmark writes nothing");
         }
         List<BlockTarget> opened = write
-                ? new WriteGate(opener, inventory, probe, force).admit(List.of(target), yes, err).targets()
-                : List.of(opener.open(target, Access.READ, null));
+                ? new WriteGate(opener, new Preflight(inventory), force, WriteGate.Pause.NONE)
+                        .admit(List.of(target), yes, err).stream().<BlockTarget>map(WriteGate.Admitted::target).toList()
+                : List.of(opener.open(target, Access.READ));
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
             BlockTarget t = opened.get(0);
             Benchmark.Listener display = json ? Benchmark.Listener.NONE : new Table(t.info(), out, err);

@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
             "  5  not supported by the device (zero-out, discard)",
             "  6  no such target, not a block device or image file, or no permission",
             "  7  erased, but the certificate could not be written (the result is printed)",
-            "130  cancelled (Ctrl-C); what was written before is synced"})
+            "  8  discarded without a read-back: done, but no proof of erasure",
+            "130  cancelled (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP); what was written before is synced"})
 public final class BlockwipeCli {
 
     private BlockwipeCli() {
@@ -29,7 +30,12 @@ public final class BlockwipeCli {
 
     /** Runs a command line and returns its exit code; output goes to the given writers. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(BlockwipeCli.class);
+        return run(args, out, err, CommandLine.defaultFactory());
+    }
+
+    /** The same, with the commands made by {@code factory} (tests hand commands their collaborators). */
+    static int run(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(BlockwipeCli.class, factory);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {

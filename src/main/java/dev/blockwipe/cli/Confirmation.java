@@ -1,6 +1,7 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import java.io.BufferedReader;
@@ -8,17 +9,23 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
- * The typed confirmation: every target must be named, by {@code --yes=NAME} (its device name, file
- * name or the path as given) or, at a terminal, by typing its name at a prompt. A {@code --yes}
+ * The typed confirmation: every target must be named, by {@code --yes=NAME} (its device name as the
+ * open descriptor's device is called in sysfs, /dev/ and that name, the file name, or the path as
+ * given) or, at a terminal, by typing its name at a prompt. A {@code --yes}
  * that names none of the targets is refused: it means the script and the command line disagree.
+ * Where two targets share a name (two files called disk.img in different folders, a device loop3
+ * and a file loop3), that name confirms neither: each must be confirmed by its full path.
  */
 final class Confirmation {
     private final List<String> yes;
     private final BufferedReader terminal;
     private final PrintWriter prompt;
+
+    /** A target as the user sees it at the prompt: its facts, and what is on it. */
+    record Target(TargetInfo info, String contents) {
+    }
 
     /**
      * @param terminal where typed answers come from, or null when standard input is not a terminal
@@ -29,36 +36,54 @@ final class Confirmation {
         this.prompt = prompt;
     }
 
-    /** @param contents what is on each target, shown at the prompt */
-    void confirmAll(List<TargetInfo> targets, Function<TargetInfo, String> contents) throws IOException {
+    void confirmAll(List<Target> targets) throws IOException {
         for (String name : yes) {
-            if (targets.stream().noneMatch(t -> names(t, name))) {
+            List<Target> named = targets.stream().filter(t -> names(t, name)).toList();
+            if (named.isEmpty()) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes names no target of this command (targets: "
-                        + String.join(", ", targets.stream().map(TargetInfo::name).toList()) + ")");
+                        + String.join(", ", targets.stream().map(t -> t.info().name()).toList()) + ")");
+            }
+            if (named.size() > 1 && named.stream().noneMatch(t -> name.equals(t.info().path()) || name.equals(devPath(t)))) {
+                throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes=" + name + " would confirm "
+                        + named.size() + " targets (" + String.join(", ", named.stream().map(t -> t.info().path()).toList())
+                        + "); confirm each by its full path");
             }
         }
-        List<TargetInfo> unconfirmed = new ArrayList<>();
-        for (TargetInfo t : targets) {
-            if (yes.stream().noneMatch(name -> names(t, name))) {
+        List<Target> unconfirmed = new ArrayList<>();
+        for (Target t : targets) {
+            String word = word(t, targets);
+            if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(devPath(t))) {
                 unconfirmed.add(t);
             }
         }
-        for (TargetInfo t : unconfirmed) {
+        for (Target t : unconfirmed) {
+            String word = word(t, targets);
             if (terminal == null) {
-                throw new TargetRefusedException(t.path(), Reason.NOT_CONFIRMED,
-                        "not confirmed: pass --yes=" + t.name() + " (standard input is not a terminal to ask on)");
+                throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED,
+                        "not confirmed: pass --yes=" + word + " (standard input is not a terminal to ask on)");
             }
-            prompt.printf("%s %s.%nAll data on it will be destroyed. Type %s to confirm: ", t.describe(), contents.apply(t),
-                    t.name());
+            prompt.printf("%s %s.%nAll data on it will be destroyed. Type %s to confirm: ", t.info().describe(),
+                    t.contents(), word);
             prompt.flush();
             String answer = terminal.readLine();
-            if (answer == null || !answer.trim().equals(t.name())) {
-                throw new TargetRefusedException(t.path(), Reason.NOT_CONFIRMED, "not confirmed: the answer was not " + t.name());
+            if (answer == null || !answer.trim().equals(word)) {
+                throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED, "not confirmed: the answer was not " + word);
             }
         }
     }
 
-    private static boolean names(TargetInfo t, String name) {
-        return name.equals(t.name()) || name.equals(t.path());
+    private static boolean names(Target t, String name) {
+        return name.equals(t.info().name()) || name.equals(t.info().path()) || name.equals(devPath(t));
+    }
+
+    /** "/dev/sdb" for a device, whatever path named it; no such alias for files. */
+    private static String devPath(Target t) {
+        return t.info().kind() == TargetKind.BLOCK_DEVICE ? "/dev/" + t.info().name() : t.info().path();
+    }
+
+    /** What the user must type: the name, or the full path where another target has the same name. */
+    private static String word(Target t, List<Target> all) {
+        long sameName = all.stream().filter(o -> o.info().name().equals(t.info().name())).count();
+        return sameName > 1 ? t.info().path() : t.info().name();
     }
 }

@@ -20,11 +20,14 @@ final class ExitCode {
     static final int NO_TARGET = 6;
     /** Erased, but the certificate could not be written (reports directory, signing key). */
     static final int NO_CERTIFICATE = 7;
+    /** Discarded as asked, but not read back: no proof of erasure. */
+    static final int UNVERIFIED = 8;
     /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
     static final int CANCELLED = 130;
 
     /** When several targets end differently, the most serious outcome decides. */
-    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, NO_CERTIFICATE, OK);
+    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, UNVERIFIED,
+            NO_CERTIFICATE, OK);
 
     private ExitCode() {
     }
@@ -49,6 +52,7 @@ final class ExitCode {
     static int of(WipeResult result) {
         return switch (result.state()) {
             case ERASED -> OK;
+            case DISCARDED -> UNVERIFIED;
             case VERIFY_FAILED -> MISMATCH;
             case CANCELLED -> CANCELLED;
             case FAILED -> result.cause() == FailureCause.NOT_SUPPORTED ? NOT_SUPPORTED : FAILED;

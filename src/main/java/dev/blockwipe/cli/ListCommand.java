@@ -33,7 +33,7 @@ final class ListCommand implements Callable<Integer> {
     private final InventorySource source;
 
     ListCommand() {
-        this(new LinuxInventory(true));
+        this(new LinuxInventory());
     }
 
     ListCommand(InventorySource source) {

@@ -1,6 +1,7 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
@@ -12,11 +13,11 @@ import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** {@code blockwipe report}: list, show and check certificates; hand out the public key. */
@@ -35,11 +36,12 @@ final class ReportCommand {
     private Path configDir;
 
     Settings settings() throws IOException {
-        Settings s = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), configDir);
+        Settings s = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), configDir);
         return reportDir == null ? s : s.withReportDir(reportDir);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates: date, device, serial, result.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates: date, device, serial, result."
+            + " A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
     static final class ListReports implements Callable<Integer> {
         @ParentCommand
         private ReportCommand parent;
@@ -49,9 +51,17 @@ final class ReportCommand {
         @Override
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
             ReportStore store = new ReportStore(parent.settings().reportDir());
             for (Path json : store.list()) {
-                JsonNode c = store.read(json);
+                JsonNode c;
+                try {
+                    c = store.read(json);
+                } catch (IOException e) {
+                    out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", "", "", "", "UNREADABLE", json);
+                    err.println("blockwipe: " + e.getMessage());
+                    continue;
+                }
                 out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.path("created").asText().replaceFirst("\\.\\d+Z$", "Z"),
                         c.at("/device/name").asText(), c.at("/device/serial").asText(), c.at("/result/outcome").asText(), json);
             }
@@ -69,6 +79,7 @@ final class ReportCommand {
         @Override
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
+            requireFile(file);
             JsonNode c = new ReportStore(file.getParent() == null ? Path.of(".") : file.getParent()).read(file);
             String[][] facts = {
                 {"result", "/result/outcome"}, {"summary", "/result/summary"}, {"device", "/device/path"},
@@ -101,19 +112,25 @@ final class ReportCommand {
 
         @Override
         public Integer call() throws IOException {
+            requireFile(file);
             PublicKey trusted;
             if (key != null) {
+                requireFile(key);
                 trusted = SigningKey.publicKey(Files.readString(key));
             } else {
-                Path own = parent.settings().configDir();
-                if (!Files.exists(own.resolve("signing-key.pub.pem"))) {
+                Settings settings = parent.settings();
+                if (!Files.exists(settings.configDir().resolve("signing-key.pub.pem"))) {
                     throw new UsageException("no trusted key: this machine has not signed anything yet; pass --key PEM");
                 }
-                trusted = SigningKey.loadOrCreate(own).publicKey();
+                trusted = SigningKey.loadOrCreate(settings.configDir(), settings.uid()).publicKey();
             }
             ReportStore.Check check = ReportStore.verify(file, trusted);
             spec.commandLine().getOut().println(check.message());
-            return check.valid() ? ExitCode.OK : ExitCode.MISMATCH;
+            return switch (check.status()) {
+                case VALID -> ExitCode.OK;
+                case TAMPERED -> ExitCode.MISMATCH;
+                case NOT_FOUND -> ExitCode.NO_TARGET;
+            };
         }
     }
 
@@ -127,10 +144,19 @@ final class ReportCommand {
 
         @Override
         public Integer call() throws IOException {
-            SigningKey k = SigningKey.loadOrCreate(parent.settings().configDir());
+            Settings settings = parent.settings();
+            SigningKey k = SigningKey.loadOrCreate(settings.configDir(), settings.uid());
             spec.commandLine().getOut().print(k.publicPem());
             spec.commandLine().getErr().println("fingerprint " + k.fingerprint());
             return ExitCode.OK;
+        }
+    }
+
+    /** A file named on the command line that is not there: exit 6 with one line, like a missing target. */
+    private static void requireFile(Path file) throws TargetRefusedException {
+        if (!Files.isRegularFile(file)) {
+            throw new TargetRefusedException(file.toString(), TargetRefusedException.Reason.NOT_FOUND,
+                    Files.exists(file) ? "is not a file" : "no such file");
         }
     }
 }

@@ -34,7 +34,7 @@ final class ShowCommand implements Callable<Integer> {
     private final InventorySource source;
 
     ShowCommand() {
-        this(new LinuxInventory(true));
+        this(new LinuxInventory());
     }
 
     ShowCommand(InventorySource source) {

@@ -1,16 +1,16 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.report.ResultSummary;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.Pattern;
-import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.VerifyJob;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.ResultSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.HexFormat;
@@ -69,7 +69,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         WipeListener listener = json ? new JsonLines(out) : new ProgressBoard(err, Terminal.isTerminal(2)).job();
         try (CancelOnShutdown interrupts = new CancelOnShutdown();
-             BlockTarget t = opener.open(target, Access.READ, null)) {
+             BlockTarget t = opener.open(target, Access.READ)) {
             VerifyResult result = job.run(t, listener, interrupts.token());
             if (!json) {
                 out.println(target + ": " + ResultSummary.verification(result));

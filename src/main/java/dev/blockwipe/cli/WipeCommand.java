@@ -1,23 +1,15 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SharedDevices;
-import dev.blockwipe.devices.SignatureProbe;
-import dev.blockwipe.report.BuildInfo;
-import dev.blockwipe.report.CertifiedDevice;
-import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.Operator;
-import dev.blockwipe.report.ReportStore;
-import dev.blockwipe.report.ResultSummary;
-import dev.blockwipe.report.Settings;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeJob;
@@ -26,12 +18,18 @@ import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
-import dev.blockwipe.linux.Blkid;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.ReportStore;
+import dev.blockwipe.report.ResultSummary;
+import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,10 +48,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code blockwipe wipe}: every target is checked, confirmed and opened exclusively before the
@@ -125,15 +123,17 @@ final class WipeCommand implements Callable<Integer> {
 
     private final TargetOpener opener;
     private final InventorySource inventory;
-    private final SignatureProbe probe;
+    private final WriteGate.Pause pause;
+
     WipeCommand() {
-        this(new LinuxTargets(), new LinuxInventory(false), new Blkid());
+        this(new LinuxTargets(), new LinuxInventory(), WriteGate.Pause.NONE);
     }
 
-    WipeCommand(TargetOpener opener, InventorySource inventory, SignatureProbe probe) {
+    /** @param pause called between the gate's steps (tests make races happen there) */
+    WipeCommand(TargetOpener opener, InventorySource inventory, WriteGate.Pause pause) {
         this.opener = opener;
         this.inventory = inventory;
-        this.probe = probe;
+        this.pause = pause;
     }
 
     /** One target's job, what must not run beside it, and the device as it was before. */
@@ -149,18 +149,17 @@ final class WipeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         WipeRequest request = request();
         Certifier certifier = certifier();
-        WriteGate.Admitted admitted = new WriteGate(opener, inventory, probe, force).admit(targets, yes, err);
+        List<WriteGate.Admitted> admitted = new WriteGate(opener, new Preflight(inventory), force, pause)
+                .admit(targets, yes, err);
         try {
-            SharedDevices shared = new SharedDevices(admitted.devices());
             Keystreams keystreams = OpenSslKeystreams.best();
             List<Planned> planned = new ArrayList<>();
-            for (BlockTarget target : admitted.targets()) {
-                String path = target.info().path();
-                TargetIdentity node = admitted.nodes().get(path);
+            for (WriteGate.Admitted a : admitted) {
                 WipeJob job = new WipeJob(request, keystreams);
-                job.validate(target);
-                planned.add(new Planned(target, job, shared.keys(node),
-                        CertifiedDevice.before(admitted.devices(), probe, path, node)));
+                job.validate(a.target());
+                planned.add(new Planned(a.target(), job,
+                        new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()),
+                        CertifiedDevice.before(a.judgement())));
             }
             if (noAct) {
                 int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
@@ -173,7 +172,7 @@ final class WipeCommand implements Callable<Integer> {
             }
             return wipeAll(planned, certifier, out, err);
         } finally {
-            WriteGate.closeAll(admitted.targets(), err);
+            WriteGate.closeAll(admitted.stream().map(WriteGate.Admitted::target).toList(), err);
         }
     }
 
@@ -297,7 +296,8 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     private Certifier certifier() throws IOException {
-        Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), configDir);
+        Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(),
+                configDir);
         if (reportDir != null) {
             settings = settings.withReportDir(reportDir);
         }

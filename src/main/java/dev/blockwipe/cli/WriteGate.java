@@ -1,15 +1,17 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceInventory;
-import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
-import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.linux.Terminal;
@@ -19,107 +21,148 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * What stands between a command line and the first write, for every command that writes (wipe,
- * bench --write): each target is identified, judged from a fresh inventory (BLOCKED stops the
- * command), confirmed by name, judged again right before the open, and opened exclusively with
- * the identity that was confirmed. All or nothing: one refusal and nothing is opened for writing.
+ * bench --write), in a fixed order where each step fails closed:
+ * <ol>
+ *   <li>every path is resolved once ({@link TargetOpener#locate}); a target given twice, or a
+ *       partition given with its disk, is a usage error;</li>
+ *   <li>each is judged from a fresh inventory by its number (or file key), so that a mounted
+ *       device is refused with its reason rather than a bare EBUSY;</li>
+ *   <li>each is opened exclusively, and judged again from what the open descriptor says;</li>
+ *   <li>the user confirms each by name, seeing those facts;</li>
+ *   <li>each is judged once more from a fresh inventory and its descriptor, and must be what was
+ *       confirmed: same identity, same verdict.</li>
+ * </ol>
+ * All or nothing: one refusal and every target is closed again before anything was written.
  */
 final class WriteGate {
     private final TargetOpener opener;
-    private final InventorySource inventory;
     private final Preflight preflight;
     private final boolean force;
+    private final Pause pause;
 
-    WriteGate(TargetOpener opener, InventorySource inventory, SignatureProbe probe, boolean force) {
+    /** A test's way in between two steps, to change the world where a race would. */
+    @FunctionalInterface
+    interface Pause {
+        Pause NONE = step -> { };
+
+        void after(Step step) throws IOException;
+    }
+
+    enum Step { LOCATED, OPENED, CONFIRMED }
+
+    WriteGate(TargetOpener opener, Preflight preflight, boolean force, Pause pause) {
         this.opener = opener;
-        this.inventory = inventory;
-        this.preflight = new Preflight(probe);
+        this.preflight = preflight;
         this.force = force;
+        this.pause = pause;
     }
 
-    /**
-     * The opened targets, in the order given, and the inventory they were last judged against.
-     * The caller closes the targets.
-     */
-    record Admitted(List<BlockTarget> targets, Map<String, TargetIdentity> nodes, DeviceInventory devices) {
+    /** One admitted target: open, and judged right before the first write. */
+    record Admitted(OpenedTarget target, Preflight.Judgement judgement) {
     }
 
-    Admitted admit(List<String> paths, List<String> yes, PrintWriter err) throws IOException {
-        Map<String, TargetIdentity> nodes = new LinkedHashMap<>();
-        for (String path : paths) {
-            nodes.put(path, opener.identify(path));
-        }
-        Map<String, SafetyVerdict> verdicts = judge(nodes, judgeInventory(paths), err);
-        List<TargetInfo> infos = new ArrayList<>();
-        for (String path : paths) {
-            infos.add(opener.probe(path));
-        }
-        new Confirmation(yes, terminalInput(), err).confirmAll(infos, t -> verdicts.get(t.path()).describe());
-        // again, right before the open: the facts may have changed while the user typed
-        DeviceInventory devices = judgeInventory(paths);
-        judge(nodes, devices, null);
-        return new Admitted(openAll(infos), nodes, devices);
-    }
-
-    /** Reading the inventory must succeed: without it nothing can be judged, so nothing is written. */
-    private DeviceInventory judgeInventory(List<String> paths) throws TargetRefusedException {
+    /** The opened targets, in the order given; the caller closes them. */
+    List<Admitted> admit(List<String> paths, List<String> yes, PrintWriter err) throws IOException {
+        List<TargetOpener.Located> located = new ArrayList<>();
+        List<OpenedTarget> opened = new ArrayList<>();
         try {
-            return inventory.scan();
-        } catch (IOException e) {
-            throw new TargetRefusedException(paths.get(0), Reason.BLOCKED,
-                    "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
-        }
-    }
-
-    /**
-     * The safety verdict of every target; a blocked one stops the command.
-     *
-     * @param err where what --force overrides is announced, or null to stay quiet
-     */
-    private Map<String, SafetyVerdict> judge(Map<String, TargetIdentity> nodes, DeviceInventory devices,
-                                             PrintWriter err) throws TargetRefusedException {
-        Map<String, SafetyVerdict> verdicts = new LinkedHashMap<>();
-        for (Map.Entry<String, TargetIdentity> node : nodes.entrySet()) {
-            String path = node.getKey();
-            SafetyVerdict plain = preflight.verdict(devices, path, node.getValue(), false);
-            SafetyVerdict verdict = force ? preflight.verdict(devices, path, node.getValue(), true) : plain;
-            if (verdict instanceof SafetyVerdict.Blocked b) {
-                throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe()
-                        + (b.reason().forceOverrides() ? " (--force overrides this)" : ""));
+            for (String path : paths) {
+                located.add(opener.locate(path));
             }
-            if (plain instanceof SafetyVerdict.Blocked b && err != null) {
-                err.println("blockwipe: " + path + ": --force: going ahead although it " + b.describe());
+            DeviceInventory inventory = preflight.scan(paths.get(0));
+            checkOverlaps(located, inventory);
+            for (TargetOpener.Located l : located) {
+                refuseIfBlocked(l.path(), preflight.beforeOpen(inventory, l.node(), force));
             }
-            verdicts.put(path, verdict);
-        }
-        return verdicts;
-    }
-
-    private List<BlockTarget> openAll(List<TargetInfo> infos) throws IOException {
-        List<BlockTarget> opened = new ArrayList<>();
-        try {
-            for (TargetInfo info : infos) {
-                opened.add(opener.open(info.path(), Access.WRITE, info.identity()));
+            pause.after(Step.LOCATED);
+            for (TargetOpener.Located l : located) {
+                opened.add(l.open(Access.WRITE));
             }
-            return opened;
+            pause.after(Step.OPENED);
+            List<Preflight.Judgement> shown = new ArrayList<>();
+            List<Confirmation.Target> confirm = new ArrayList<>();
+            for (OpenedTarget t : opened) {
+                Preflight.Judgement j = preflight.judge(inventory, t);
+                SafetyVerdict verdict = j.verdict(force);
+                refuseIfBlocked(t.info().path(), verdict);
+                if (j.verdict(false) instanceof SafetyVerdict.Blocked b) {
+                    err.println("blockwipe: " + t.info().path() + ": --force: going ahead although it " + b.describe());
+                }
+                shown.add(j);
+                confirm.add(new Confirmation.Target(t.info(), verdict.describe()));
+            }
+            new Confirmation(yes, terminalInput(), err).confirmAll(confirm);
+            pause.after(Step.CONFIRMED);
+            DeviceInventory fresh = preflight.scan(paths.get(0));
+            List<Admitted> admitted = new ArrayList<>();
+            for (int i = 0; i < opened.size(); i++) {
+                Preflight.Judgement before = shown.get(i);
+                admitted.add(new Admitted(opened.get(i), preflight.recheck(fresh, opened.get(i), before.identity(),
+                        before.verdict(false), force)));
+            }
+            return admitted;
         } catch (IOException | RuntimeException e) {
-            for (BlockTarget t : opened) {
-                try {
-                    t.close();
-                } catch (IOException closeFailure) {
-                    e.addSuppressed(closeFailure);
+            closeAll(opened, e);
+            throw e;
+        } finally {
+            located.forEach(TargetOpener.Located::close);
+        }
+    }
+
+    private static void refuseIfBlocked(String path, SafetyVerdict verdict) throws TargetRefusedException {
+        if (verdict instanceof SafetyVerdict.Blocked b) {
+            throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe()
+                    + (b.reason().forceOverrides() ? " (--force overrides this)" : ""));
+        }
+    }
+
+    /**
+     * The same object named twice, or a partition named with its disk: wiping one wipes (part of)
+     * the other, and the exclusive open would only say "busy".
+     */
+    private static void checkOverlaps(List<TargetOpener.Located> located, DeviceInventory inventory) {
+        for (int i = 0; i < located.size(); i++) {
+            TargetIdentity a = located.get(i).node();
+            for (int j = 0; j < located.size(); j++) {
+                TargetIdentity b = located.get(j).node();
+                if (i < j && a.sameNode(b)) {
+                    throw new UsageException(located.get(j).path() + " is given twice (also as " + located.get(i).path()
+                            + "): name each target once");
+                }
+                Optional<String> disk = diskOf(a, inventory);
+                if (i != j && b.kind() == TargetKind.BLOCK_DEVICE && disk.isPresent()
+                        && inventory.byNumber(new DeviceNumber(b.major(), b.minor())).map(Device::name).equals(disk)) {
+                    throw new UsageException(located.get(i).path() + " is a partition of " + located.get(j).path()
+                            + ", which is also a target: wiping the disk wipes the partition; name one of them");
                 }
             }
-            throw e;
         }
     }
 
-    static void closeAll(List<BlockTarget> opened, PrintWriter err) {
+    private static Optional<String> diskOf(TargetIdentity node, DeviceInventory inventory) {
+        if (node.kind() != TargetKind.BLOCK_DEVICE) {
+            return Optional.empty();
+        }
+        return inventory.byNumber(new DeviceNumber(node.major(), node.minor()))
+                .filter(d -> d instanceof Partition).map(d -> ((Partition) d).disk());
+    }
+
+    private static void closeAll(List<OpenedTarget> opened, Exception primary) {
+        for (OpenedTarget t : opened) {
+            try {
+                t.close();
+            } catch (IOException closeFailure) {
+                primary.addSuppressed(closeFailure);
+            }
+        }
+    }
+
+    static void closeAll(List<? extends BlockTarget> opened, PrintWriter err) {
         for (BlockTarget t : opened) {
             try {
                 t.close();

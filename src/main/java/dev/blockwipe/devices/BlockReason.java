@@ -17,8 +17,11 @@ public enum BlockReason {
      * open still refuses a device that is mounted or held.
      */
     UNKNOWN_FACTS(true),
-    /** An image file that backs a loop device (which is not mounted). --force may override. */
-    LOOP_BACKING_FILE(true);
+    /**
+     * Backs a loop device (an image file, or a disk or partition under losetup), or shares its
+     * backing object with one, and nothing uses that loop device. --force may override.
+     */
+    BACKS_LOOP(true);
 
     private final boolean forceOverrides;
 

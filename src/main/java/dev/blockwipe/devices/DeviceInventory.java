@@ -9,12 +9,17 @@ import java.util.stream.Stream;
  * Every disk and partition of the machine at one moment, with usage and verdicts.
  *
  * @param disks     whole devices in /sys/block order, each with its partitions
- * @param usage     the mounts and swap they were judged against
+ * @param graph     what is stacked on what, and the mounts and swap they were judged against
  * @param scannedAt when the facts were read
  */
-public record DeviceInventory(List<Disk> disks, UsageFacts usage, Instant scannedAt) {
+public record DeviceInventory(List<Disk> disks, DeviceGraph graph, Instant scannedAt) {
     public DeviceInventory {
         disks = List.copyOf(disks);
+    }
+
+    /** The mounts and swap of this scan. */
+    public UsageFacts usage() {
+        return graph.usageFacts();
     }
 
     /** Disks and partitions, each disk followed by its partitions. */

@@ -18,6 +18,10 @@ public final class FactSheet {
     public static List<Fact> of(DeviceInventory inventory, Device d) {
         FactSheet f = new FactSheet();
         f.add("device", d.path() + " (" + d.number() + ")");
+        SysfsDisk whole = d instanceof Disk k ? k.facts() : inventory.disk(((Partition) d).disk()).map(Disk::facts).orElse(null);
+        if (whole != null && whole.diskseq() != 0) {
+            f.add("disk sequence", whole.diskseq() + " (changes when the media is changed or the loop device attached again)");
+        }
         f.add("size", Units.bytes(d.size()) + " (" + d.size() + " bytes)");
         if (d instanceof Disk disk) {
             f.disk(disk);
@@ -49,6 +53,9 @@ public final class FactSheet {
         add("max request", d.facts().maxSectorsKb() + " KiB");
         add("optimal I/O size", d.facts().optimalIoSize() == 0 ? "not reported" : Units.bytes(d.facts().optimalIoSize()));
         add("backing file", d.facts().loopBackingFile());
+        if (d.facts().loop() != null) {
+            add("backing object", d.facts().loop().describe());
+        }
         add("mapper name", d.facts().mapperName());
         add("built on", String.join(", ", d.facts().slaves()));
         add("holders", String.join(", ", d.usage().holders()));

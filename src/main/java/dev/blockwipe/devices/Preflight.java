@@ -1,83 +1,134 @@
 package dev.blockwipe.devices;
 
+import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.TargetRefusedException.Reason;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The verdict on a wipe target, from a fresh inventory: a block device is judged as the inventory
- * judged it (found by device number, whatever path named it); an image file is judged by whether
- * it is active swap or backs a loop device, and by what libblkid finds in it.
+ * Judges targets for the commands and jobs that write: from a fresh inventory and, once a target
+ * is open, from what its descriptor says (identity, signatures), never from a path. Right before
+ * the first write the target is judged again and compared with what the user was shown; anything
+ * different is refused.
  */
 public final class Preflight {
-    private final SignatureProbe probe;
+    private final InventorySource inventory;
 
-    public Preflight(SignatureProbe probe) {
-        this.probe = probe;
+    public Preflight(InventorySource inventory) {
+        this.inventory = inventory;
+    }
+
+    /** What a target was judged to be: the facts, the verdict, and the inventory behind them. */
+    public record Judgement(TargetIdentity identity, Signatures signatures, SafetyFacts facts, DeviceInventory inventory) {
+        public SafetyVerdict verdict(boolean force) {
+            return SafetyRules.verdict(facts, force);
+        }
     }
 
     /**
-     * @param path   the target as the user named it
-     * @param node   what the path is (from stat: device number, or file system and inode and size)
-     * @param force  the user passed --force
+     * Reads the inventory afresh; it must succeed, because without it nothing can be judged.
+     *
+     * @param path the target this is for, named in the refusal
      */
-    public SafetyVerdict verdict(DeviceInventory inventory, String path, TargetIdentity node, boolean force) {
-        return SafetyRules.verdict(facts(inventory, path, node), force);
-    }
-
-    /** The facts behind the verdict. */
-    public SafetyFacts facts(DeviceInventory inventory, String path, TargetIdentity node) {
-        if (node.kind() == TargetKind.BLOCK_DEVICE) {
-            DeviceNumber number = new DeviceNumber(node.major(), node.minor());
-            return inventory.byNumber(number).map(Device::safety).orElseGet(() -> new SafetyFacts(
-                    List.of("device " + number + " is not listed in /sys/block"), null, List.of(), List.of(), List.of(),
-                    null, node.size(), List.of(), probe.probe(path), List.of()));
-        }
-        return fileFacts(inventory, path, node.size());
-    }
-
-    private SafetyFacts fileFacts(DeviceInventory inventory, String path, long size) {
-        List<String> unknown = new ArrayList<>();
-        if (inventory.usage().problem() != null) {
-            unknown.add(inventory.usage().problem());
-        }
-        String file = canonical(path, unknown);
-        List<String> mounted = new ArrayList<>();
-        List<String> swap = new ArrayList<>();
-        List<String> held = new ArrayList<>();
-        List<String> backs = new ArrayList<>();
-        for (Disk loop : inventory.disks()) {
-            if (!file.isEmpty() && file.equals(stripDeleted(loop.facts().loopBackingFile()))) {
-                SafetyFacts uses = loop.safety();
-                String via = "backs " + loop.path() + ": ";
-                uses.mounted().forEach(m -> mounted.add(via + m));
-                uses.swap().forEach(m -> swap.add(via + m));
-                uses.held().forEach(m -> held.add(via + m));
-                if (uses.mounted().isEmpty() && uses.swap().isEmpty() && uses.held().isEmpty()) {
-                    backs.add(loop.path());
-                }
-            }
-        }
-        if (inventory.usage().swapFiles().contains(file)) {
-            swap.add("active swap file");
-        }
-        return new SafetyFacts(unknown, null, mounted, swap, held, null, size, backs, probe.probe(path), List.of());
-    }
-
-    private static String canonical(String path, List<String> unknown) {
+    public DeviceInventory scan(String path) throws TargetRefusedException {
         try {
-            return Path.of(path).toRealPath().toString();
-        } catch (IOException e) {
-            unknown.add("cannot resolve " + path + " (" + e.getMessage() + ")");
-            return "";
+            return inventory.scan();
+        } catch (IOException | RuntimeException e) {
+            throw new TargetRefusedException(path, Reason.BLOCKED,
+                    "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
         }
     }
 
-    /** sysfs shows "/path/file.img (deleted)" once the file behind a loop device is gone. */
-    private static String stripDeleted(String backingFile) {
-        return backingFile.endsWith(" (deleted)") ? "" : backingFile;
+    /**
+     * The verdict on a located target before it is opened, from the inventory alone (its contents
+     * are not probed yet): a refusal can then say "mounted at /mnt" where the exclusive open would
+     * only say EBUSY.
+     */
+    public SafetyVerdict beforeOpen(DeviceInventory inv, TargetIdentity node, boolean force) {
+        Signatures notYet = Signatures.unknown("not probed before the open");
+        SafetyFacts facts = node.kind() == TargetKind.BLOCK_DEVICE
+                ? inv.byNumber(number(node)).map(d -> d.safety().withSignatures(notYet)).orElse(null)
+                : inv.graph().file(FileKey.of(node), node.size(), notYet);
+        return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
+    }
+
+    /** Judges an opened target by what its descriptor says now. */
+    public Judgement judge(DeviceInventory inv, OpenedTarget target) throws TargetException {
+        TargetIdentity identity = target.identityNow();
+        Signatures signatures = target.signatures();
+        String path = target.info().path();
+        SafetyFacts facts = identity.kind() == TargetKind.BLOCK_DEVICE
+                ? deviceFacts(inv, path, identity, signatures)
+                : fileFacts(inv, path, identity, signatures);
+        return new Judgement(identity, signatures, facts, inv);
+    }
+
+    /**
+     * Judges an opened target again, right before its first write, and compares identity and
+     * verdict with what the user confirmed.
+     *
+     * @throws TargetRefusedException BLOCKED when the verdict now forbids it; IDENTITY_CHANGED, with
+     *                                every difference, when it is not what was confirmed
+     */
+    public Judgement recheck(DeviceInventory fresh, OpenedTarget target, TargetIdentity shownIdentity,
+                             SafetyVerdict shownVerdict, boolean force) throws TargetException {
+        String path = target.info().path();
+        Judgement now = judge(fresh, target);
+        List<String> changes = new ArrayList<>(now.identity().differences(shownIdentity));
+        SafetyVerdict verdict = now.verdict(force);
+        if (verdict instanceof SafetyVerdict.Blocked b) {
+            throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe());
+        }
+        SafetyVerdict plain = now.verdict(false);
+        if (!plain.equals(shownVerdict)) {
+            changes.add("it was " + shownVerdict.level() + " (" + shownVerdict.describe() + "), it is now "
+                    + plain.level() + " (" + plain.describe() + ")");
+        }
+        if (!changes.isEmpty()) {
+            throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "changed since you confirmed it: "
+                    + String.join("; ", changes) + "; nothing was written, list the devices again");
+        }
+        return now;
+    }
+
+    /** The verdict on an image file known by its identity (a row in the window), with its contents as probed. */
+    public static SafetyVerdict fileVerdict(DeviceInventory inv, TargetIdentity file, Signatures signatures) {
+        return SafetyRules.verdict(inv.graph().file(FileKey.of(file), file.size(), signatures), false);
+    }
+
+    private static SafetyFacts deviceFacts(DeviceInventory inv, String path, TargetIdentity identity,
+                                           Signatures signatures) throws TargetRefusedException {
+        DeviceNumber number = number(identity);
+        Device listed = inv.byNumber(number).orElse(null);
+        if (listed == null) {
+            return new SafetyFacts(List.of("device " + number + " is not listed in /sys/block"), null, List.of(),
+                    List.of(), List.of(), null, identity.size(), List.of(), signatures, List.of());
+        }
+        long listedSeq = inv.disk(listed instanceof Partition p ? p.disk() : listed.name())
+                .map(d -> d.facts().diskseq()).orElse(0L);
+        if (listed.size() != identity.size() || listedSeq != identity.diskseq()) {
+            throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "the device inventory describes another "
+                    + "device under " + number + " (" + listed.size() + " bytes, diskseq " + listedSeq + ") than the open one ("
+                    + identity.describe() + "): it changed while it was being read; list the devices again");
+        }
+        return listed.safety().withSignatures(signatures);
+    }
+
+    private static SafetyFacts fileFacts(DeviceInventory inv, String path, TargetIdentity identity,
+                                         Signatures signatures) throws TargetRefusedException {
+        String type = inv.usage().fileSystemOn(new DeviceNumber(identity.major(), identity.minor())).orElse("");
+        if (PseudoFileSystems.contains(type)) {
+            throw new TargetRefusedException(path, Reason.WRONG_KIND, "is a file on " + type
+                    + ", one of the kernel's own file systems: not a disk image");
+        }
+        return inv.graph().file(FileKey.of(identity), identity.size(), signatures);
+    }
+
+    private static DeviceNumber number(TargetIdentity node) {
+        return new DeviceNumber(node.major(), node.minor());
     }
 }

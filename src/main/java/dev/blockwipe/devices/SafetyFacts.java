@@ -3,8 +3,8 @@ package dev.blockwipe.devices;
 import java.util.List;
 
 /**
- * Everything the safety rules look at for one target, already worded for people. Built by the
- * inventory for disks and partitions, and by the preflight for image files.
+ * Everything the safety rules look at for one target, already worded for people. Found by the
+ * {@link DeviceGraph} for disks, partitions and image files.
  *
  * @param unknown      facts that could not be read ("cannot read /proc/self/mountinfo: ...")
  * @param systemDisk   why it is (on) the system disk, or null
@@ -13,7 +13,7 @@ import java.util.List;
  * @param held         each device built on it ("held by md0")
  * @param readOnly     why it is read-only, or null
  * @param size         bytes
- * @param backs        the loop devices an image file backs, or empty
+ * @param backs        each loop device it backs or shares its backing with ("backs /dev/loop0"), or empty
  * @param signatures   what libblkid found on it
  * @param contents     what is inside it, for disks: their partitions' contents ("sdb1: ext4 \"data\"")
  */
@@ -27,5 +27,10 @@ public record SafetyFacts(List<String> unknown, String systemDisk, List<String> 
         held = List.copyOf(held);
         backs = List.copyOf(backs);
         contents = List.copyOf(contents);
+    }
+
+    /** The same facts with what libblkid found through the target's own descriptor. */
+    public SafetyFacts withSignatures(Signatures found) {
+        return new SafetyFacts(unknown, systemDisk, mounted, swap, held, readOnly, size, backs, found, contents);
     }
 }

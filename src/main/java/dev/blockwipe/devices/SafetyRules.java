@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * The verdict on a device, from checks that run in a fixed order and fail closed (as util-linux's
  * wipefs and blkdiscard do): a fact that could not be read blocks; then system disk, mounted,
- * swap, held, read-only, empty, loop backing file; then what is on it decides between asking for
+ * swap, held, read-only, empty, backs a loop device; then what is on it decides between asking for
  * confirmation and "blank".
  */
 public final class SafetyRules {
@@ -60,8 +60,8 @@ public final class SafetyRules {
     }
 
     private static Optional<SafetyVerdict.Blocked> backsLoop(SafetyFacts f) {
-        return f.backs().isEmpty() ? Optional.empty() : Optional.of(new SafetyVerdict.Blocked(BlockReason.LOOP_BACKING_FILE,
-                "backs " + String.join(", ", f.backs()) + "; detach it first (losetup -d " + String.join(" ", f.backs()) + ")"));
+        return f.backs().isEmpty() ? Optional.empty() : Optional.of(new SafetyVerdict.Blocked(BlockReason.BACKS_LOOP,
+                "in use by a loop device: " + String.join("; ", f.backs()) + "; detach it first (losetup -d)"));
     }
 
     private static SafetyVerdict contents(SafetyFacts f) {

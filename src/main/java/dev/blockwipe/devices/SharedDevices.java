@@ -1,5 +1,6 @@
 package dev.blockwipe.devices;
 
+import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
 import java.util.LinkedHashSet;
@@ -42,9 +43,11 @@ public final class SharedDevices {
         if (disk == null) {
             return;
         }
-        DeviceNumber backing = disk.facts().loopBackingDevice();
+        LoopBacking backing = disk.facts().loop();
         if (backing != null) {
-            inventory.byNumber(backing).ifPresent(b -> physical(b, keys, seen));
+            DeviceNumber under = backing.blockDevice() ? new DeviceNumber(backing.rdevMajor(), backing.rdevMinor())
+                    : new DeviceNumber(backing.fsMajor(), backing.fsMinor());
+            inventory.byNumber(under).ifPresent(b -> physical(b, keys, seen));
             return;
         }
         if (!disk.facts().slaves().isEmpty()) {

@@ -1,17 +1,19 @@
 package dev.blockwipe.devices;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the system is using: mounts and active swap. When /proc/self/mountinfo or /proc/swaps cannot
- * be read, {@code problem} says so and every device is treated as possibly in use.
+ * be read, or an entry in them cannot be tied to a device or file, {@code problem} says so and every
+ * device and file is treated as possibly in use.
  *
  * @param mounts      every mount
  * @param swapDevices block devices in active use as swap
- * @param swapFiles   files in active use as swap
- * @param problem     null when both were read
+ * @param swapFiles   files in active use as swap, by file system device and inode
+ * @param problem     null when everything was read and tied
  */
-public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, List<String> swapFiles, String problem) {
+public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, List<FileKey> swapFiles, String problem) {
     public UsageFacts {
         mounts = List.copyOf(mounts);
         swapDevices = List.copyOf(swapDevices);
@@ -20,5 +22,10 @@ public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, Lis
 
     public static UsageFacts unreadable(String problem) {
         return new UsageFacts(List.of(), List.of(), List.of(), problem);
+    }
+
+    /** The type of the file system mounted from {@code device} ("ext4", "devtmpfs"), if it is mounted. */
+    public Optional<String> fileSystemOn(DeviceNumber device) {
+        return mounts.stream().filter(m -> m.device().equals(device)).map(Mount::fsType).findFirst();
     }
 }

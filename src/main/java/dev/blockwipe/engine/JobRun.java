@@ -72,7 +72,7 @@ final class JobRun {
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);
-            case ERASED, VERIFY_FAILED -> new WipeEvent.Finished(result);
+            case ERASED, DISCARDED, VERIFY_FAILED -> new WipeEvent.Finished(result);
         });
         return result;
     }
@@ -209,7 +209,11 @@ final class JobRun {
         }
         boolean mismatch = passes.stream().map(PassResult::verification)
                 .anyMatch(v -> v != null && !v.passed()) || finalVerify != null && !finalVerify.passed();
-        return mismatch ? FinalState.VERIFY_FAILED : FinalState.ERASED;
+        if (mismatch) {
+            return FinalState.VERIFY_FAILED;
+        }
+        boolean unproven = plan.method().technique() == Technique.DISCARD && plan.verification().isOff();
+        return unproven ? FinalState.DISCARDED : FinalState.ERASED;
     }
 
     /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */

@@ -3,7 +3,9 @@ package dev.blockwipe.linux;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import com.sun.jna.PointerType;
 import com.sun.jna.ptr.PointerByReference;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
@@ -15,8 +17,10 @@ import java.util.Map;
 /**
  * libblkid's low-level probe (no cache, reads the device itself), as {@code blkid -p} does: file
  * systems, RAID members, encrypted volumes, swap, partition tables, and a partition's entry in its
- * table. When the library cannot be loaded or the device cannot be opened, the answer is
- * "unknown", which the safety rules count as "may hold data".
+ * table. It always probes an open descriptor ({@code blkid_probe_set_device}), as util-linux's
+ * wipefs does: a node opened by path is first checked to be the device number it is meant to be.
+ * When the library cannot be loaded or the device cannot be read, the answer is "unknown", which
+ * the safety rules count as "may hold data".
  */
 public final class Blkid implements SignatureProbe {
     // <blkid/blkid.h>
@@ -30,28 +34,52 @@ public final class Blkid implements SignatureProbe {
     private static final int NOTHING = 1;
     private static final int AMBIGUOUS = -2;
 
-    private final String loadProblem;
-
-    public Blkid() {
-        this.loadProblem = Lib.LOAD_PROBLEM;
-    }
-
+    /** For the inventory (partition entry names included). */
     @Override
-    public Signatures probe(String devicePath) {
-        if (loadProblem != null) {
-            return Signatures.unknown("libblkid not available: " + loadProblem);
+    public Signatures probe(String devicePath, DeviceNumber number) {
+        if (Lib.LOAD_PROBLEM != null) {
+            return Signatures.unknown("libblkid not available: " + Lib.LOAD_PROBLEM);
         }
-        Pointer pr = Lib.blkid_new_probe_from_filename(devicePath);
-        if (pr == null) {
-            int errno = Native.getLastError();
-            return Signatures.unknown("libblkid cannot open " + devicePath + ": " + Errno.name(errno));
+        int fd = LibC.open(devicePath, Fcntl.O_RDONLY | Fcntl.O_CLOEXEC | Fcntl.O_NONBLOCK, 0);
+        if (fd < 0) {
+            return Signatures.unknown("cannot open " + devicePath + ": " + Errno.name(Errno.last()));
         }
         try {
+            Statx st = Statx.ofFd(fd);
+            if (st == null || !st.isBlockDevice() || st.rdevMajor() != number.major() || st.rdevMinor() != number.minor()) {
+                return Signatures.unknown(devicePath + " is not the node of device " + number);
+            }
+            return probe(fd, devicePath, true);
+        } finally {
+            LibC.close(fd);
+        }
+    }
+
+    /**
+     * Probes an open descriptor (a target's own). Without partition entry details: libblkid would
+     * look those up in the whole disk, which it finds by name.
+     */
+    static Signatures probeDescriptor(int fd, String path) {
+        if (Lib.LOAD_PROBLEM != null) {
+            return Signatures.unknown("libblkid not available: " + Lib.LOAD_PROBLEM);
+        }
+        return probe(fd, path, false);
+    }
+
+    private static Signatures probe(int fd, String path, boolean entryDetails) {
+        Probe pr = Lib.blkid_new_probe();
+        if (pr == null) {
+            return Signatures.unknown("libblkid could not allocate a probe");
+        }
+        try {
+            if (Lib.blkid_probe_set_device(pr, fd, 0, 0) != 0) {
+                return Signatures.unknown("libblkid cannot read " + path);
+            }
             Lib.blkid_probe_enable_superblocks(pr, 1);
             Lib.blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_LABEL | BLKID_SUBLKS_UUID | BLKID_SUBLKS_TYPE
                     | BLKID_SUBLKS_USAGE);
             Lib.blkid_probe_enable_partitions(pr, 1);
-            Lib.blkid_probe_set_partitions_flags(pr, BLKID_PARTS_ENTRY_DETAILS);
+            Lib.blkid_probe_set_partitions_flags(pr, entryDetails ? BLKID_PARTS_ENTRY_DETAILS : 0);
             int rc = Lib.blkid_do_safeprobe(pr);
             if (rc == NOTHING) {
                 return Signatures.NONE;
@@ -60,7 +88,7 @@ public final class Blkid implements SignatureProbe {
                 return new Signatures(List.of(new Signature("ambiguous", "other", "", "")), "", null);
             }
             if (rc != FOUND) {
-                return Signatures.unknown("libblkid could not probe " + devicePath);
+                return Signatures.unknown("libblkid could not probe " + path);
             }
             return signatures(values(pr));
         } finally {
@@ -68,7 +96,7 @@ public final class Blkid implements SignatureProbe {
         }
     }
 
-    private static Map<String, String> values(Pointer pr) {
+    private static Map<String, String> values(Probe pr) {
         Map<String, String> values = new LinkedHashMap<>();
         int n = Lib.blkid_probe_numof_values(pr);
         PointerByReference name = new PointerByReference();
@@ -93,6 +121,10 @@ public final class Blkid implements SignatureProbe {
         return new Signatures(found, v.getOrDefault("PART_ENTRY_NAME", ""), null);
     }
 
+    /** {@code blkid_probe}: libblkid's opaque probe handle. */
+    public static final class Probe extends PointerType {
+    }
+
     /** The direct mapping; loaded once, and a missing library is remembered, not thrown. */
     private static final class Lib {
         static final String LOAD_PROBLEM = load();
@@ -106,23 +138,26 @@ public final class Blkid implements SignatureProbe {
             }
         }
 
-        static native Pointer blkid_new_probe_from_filename(String filename);
+        static native Probe blkid_new_probe();
 
-        static native void blkid_free_probe(Pointer pr);
+        /** blkid_loff_t is int64_t; offset 0 and size 0 mean the whole device. */
+        static native int blkid_probe_set_device(Probe pr, int fd, long off, long size);
 
-        static native int blkid_probe_enable_superblocks(Pointer pr, int enable);
+        static native void blkid_free_probe(Probe pr);
 
-        static native int blkid_probe_set_superblocks_flags(Pointer pr, int flags);
+        static native int blkid_probe_enable_superblocks(Probe pr, int enable);
 
-        static native int blkid_probe_enable_partitions(Pointer pr, int enable);
+        static native int blkid_probe_set_superblocks_flags(Probe pr, int flags);
 
-        static native int blkid_probe_set_partitions_flags(Pointer pr, int flags);
+        static native int blkid_probe_enable_partitions(Probe pr, int enable);
 
-        static native int blkid_do_safeprobe(Pointer pr);
+        static native int blkid_probe_set_partitions_flags(Probe pr, int flags);
 
-        static native int blkid_probe_numof_values(Pointer pr);
+        static native int blkid_do_safeprobe(Probe pr);
 
-        static native int blkid_probe_get_value(Pointer pr, int num, PointerByReference name, PointerByReference data,
+        static native int blkid_probe_numof_values(Probe pr);
+
+        static native int blkid_probe_get_value(Probe pr, int num, PointerByReference name, PointerByReference data,
                                                 Pointer len);
     }
 }

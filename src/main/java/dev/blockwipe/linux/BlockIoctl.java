@@ -16,6 +16,8 @@ final class BlockIoctl {
     static final long BLKSECDISCARD = 0x127d;
     /** _IO(0x12, 127): uint64_t[2] {start, length}. */
     static final long BLKZEROOUT = 0x127f;
+    /** _IOR(0x12, 128, __u64): the disk sequence number, new on every media change (Linux 5.15). */
+    static final long BLKGETDISKSEQ = 0x80081280L;
     /** _IOR(0x12, 114, size_t): size in bytes, uint64_t. */
     static final long BLKGETSIZE64 = 0x80081272L;
 

@@ -2,45 +2,87 @@ package dev.blockwipe.linux;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.RangeOperation;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * A block device or image file opened for the engine: O_DIRECT, exclusive for writing, identity
- * checked after the open, every call's return checked. Made by {@link LinuxTargets}.
+ * A block device or image file opened for the engine through one descriptor: O_DIRECT, exclusive
+ * for writing, every call's return checked. Made by {@link LinuxTargets}.
  *
- * <p>An image file whose size is not a multiple of the logical block size gets a second,
- * buffered descriptor for its last partial block: O_DIRECT cannot write it, and the file must not
- * grow.
+ * <p>The last partial block of an odd-sized image file cannot be written with O_DIRECT, and the
+ * file must not grow: it is written through the same descriptor with O_DIRECT switched off for
+ * that one request (F_SETFL), never through a second open. The flag is shared by every request
+ * on the descriptor, so requests hold a read lock and the switch a write lock; libblkid's probe
+ * (which reads unaligned buffers) switches it the same way.
  */
-final class DirectBlockTarget implements BlockTarget {
+final class DirectBlockTarget implements OpenedTarget {
     private final TargetInfo info;
     private final Access access;
     private final int fd;
-    private final int tailFd;
+    private final boolean unalignedTail;
     private final SysfsBlock sysfs;
+    private final Path sysfsRoot;
+    private final ReadWriteLock directFlag = new ReentrantReadWriteLock();
     private boolean closed;
 
-    DirectBlockTarget(TargetInfo info, Access access, int fd, int tailFd, SysfsBlock sysfs) {
+    /**
+     * @param unalignedTail the file's size is not a multiple of the logical block size (O_DIRECT mode)
+     * @param sysfs         the device's sysfs directory, null for files
+     */
+    DirectBlockTarget(TargetInfo info, Access access, int fd, boolean unalignedTail, SysfsBlock sysfs, Path sysfsRoot) {
         this.info = info;
         this.access = access;
         this.fd = fd;
-        this.tailFd = tailFd;
+        this.unalignedTail = unalignedTail;
         this.sysfs = sysfs;
+        this.sysfsRoot = sysfsRoot;
     }
 
     @Override
     public TargetInfo info() {
         return info;
+    }
+
+    @Override
+    public TargetIdentity identityNow() throws TargetException {
+        return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
+    }
+
+    @Override
+    public Signatures signatures() {
+        directFlag.writeLock().lock();
+        try {
+            boolean direct = info.ioMode() == IoMode.DIRECT;
+            if (direct) {
+                setDirect(false);
+            }
+            try {
+                return Blkid.probeDescriptor(fd, info.path());
+            } finally {
+                if (direct) {
+                    setDirect(true);
+                }
+            }
+        } catch (TargetIoException e) {
+            return Signatures.unknown(e.getMessage());
+        } finally {
+            directFlag.writeLock().unlock();
+        }
     }
 
     @Override
@@ -57,25 +99,51 @@ final class DirectBlockTarget implements BlockTarget {
         int length = buffer.remaining();
         Pointer base = Native.getDirectBufferPointer(buffer).share(buffer.position());
         int aligned = length;
-        if (tailFd >= 0) {
+        if (unalignedTail) {
             int unit = info.logicalBlockSize();
             aligned = (offset % unit == 0) ? length / unit * unit : 0;
         }
         if (aligned > 0) {
-            transferFully(write, fd, base, aligned, offset);
+            directFlag.readLock().lock();
+            try {
+                transferFully(write, base, aligned, offset);
+            } finally {
+                directFlag.readLock().unlock();
+            }
         }
         if (aligned < length) {
-            transferFully(write, tailFd, base.share(aligned), length - aligned, offset + aligned);
+            directFlag.writeLock().lock();
+            try {
+                setDirect(false);
+                try {
+                    transferFully(write, base.share(aligned), length - aligned, offset + aligned);
+                } finally {
+                    setDirect(true);
+                }
+            } finally {
+                directFlag.writeLock().unlock();
+            }
         }
     }
 
-    private void transferFully(boolean write, int descriptor, Pointer buf, long count, long offset) throws IOException {
+    private void setDirect(boolean on) throws TargetIoException {
+        int flags = LibC.fcntl(fd, Fcntl.F_GETFL, 0);
+        if (flags < 0) {
+            throw Errno.exception(info.path(), "fcntl(F_GETFL)", -1, Errno.last());
+        }
+        int wanted = on ? flags | Fcntl.O_DIRECT : flags & ~Fcntl.O_DIRECT;
+        if (LibC.fcntl(fd, Fcntl.F_SETFL, wanted) != 0) {
+            throw Errno.exception(info.path(), "fcntl(F_SETFL, " + (on ? "" : "no ") + "O_DIRECT)", -1, Errno.last());
+        }
+    }
+
+    private void transferFully(boolean write, Pointer buf, long count, long offset) throws IOException {
         String op = write ? "pwrite" : "pread";
         long done = 0;
         while (done < count) {
             long n = write
-                    ? LibC.pwrite(descriptor, buf.share(done), count - done, offset + done)
-                    : LibC.pread(descriptor, buf.share(done), count - done, offset + done);
+                    ? LibC.pwrite(fd, buf.share(done), count - done, offset + done)
+                    : LibC.pread(fd, buf.share(done), count - done, offset + done);
             if (n < 0) {
                 int errno = Errno.last();
                 if (errno == 4) { // EINTR: nothing was transferred, the request is repeated
@@ -93,17 +161,7 @@ final class DirectBlockTarget implements BlockTarget {
 
     @Override
     public void sync() throws IOException {
-        if (access != Access.WRITE) {
-            return;
-        }
-        syncFd(fd);
-        if (tailFd >= 0) {
-            syncFd(tailFd);
-        }
-    }
-
-    private void syncFd(int descriptor) throws TargetIoException {
-        if (LibC.fdatasync(descriptor) != 0) {
+        if (access == Access.WRITE && LibC.fdatasync(fd) != 0) {
             throw Errno.exception(info.path(), "fdatasync", -1, Errno.last());
         }
     }
@@ -134,7 +192,7 @@ final class DirectBlockTarget implements BlockTarget {
             return;
         }
         String limit = op == RangeOperation.ZERO_OUT ? "write_zeroes_max_bytes" : "discard_max_bytes";
-        OptionalLong value = sysfs == null ? OptionalLong.empty() : sysfs.queue(limit);
+        OptionalLong value = sysfs.queue(limit);
         if (value.isEmpty()) {
             throw new OperationNotSupportedException(info.path(), op.deviceCall(),
                     "device as far as Blockwipe can tell (queue/" + limit + " cannot be read)");
@@ -172,6 +230,7 @@ final class DirectBlockTarget implements BlockTarget {
         }
     }
 
+    /** Syncs (when written), then closes the one descriptor, which also releases the file locks. */
     @Override
     public synchronized void close() throws IOException {
         if (closed) {
@@ -184,14 +243,12 @@ final class DirectBlockTarget implements BlockTarget {
         } catch (IOException e) {
             failure = e;
         }
-        for (int descriptor : new int[] {tailFd, fd}) {
-            if (descriptor >= 0 && LibC.close(descriptor) != 0) {
-                TargetIoException e = Errno.exception(info.path(), "close", -1, Errno.last());
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
+        if (LibC.close(fd) != 0) {
+            TargetIoException e = Errno.exception(info.path(), "close", -1, Errno.last());
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
             }
         }
         if (failure != null) {

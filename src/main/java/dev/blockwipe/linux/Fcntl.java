@@ -1,13 +1,31 @@
 package dev.blockwipe.linux;
 
+import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
+
 /** Constants from {@code <fcntl.h>}, {@code <linux/falloc.h>} and {@code <linux/stat.h>} (x86_64 and aarch64 where they differ). */
 final class Fcntl {
     static final int O_RDONLY = 0;
     static final int O_RDWR = 2;
     static final int O_EXCL = 0x80;
+    static final int O_NONBLOCK = 0x800;
     static final int O_CLOEXEC = 0x80000;
+    /** A handle on the object a path names, without opening it for I/O (no driver open, no FIFO wait). */
+    static final int O_PATH = 0x200000;
     /** Differs between architectures: 0x4000 on x86_64, 0x10000 on aarch64. */
     static final int O_DIRECT = isAarch64() ? 0x10000 : 0x4000;
+
+    // <fcntl.h> fcntl commands
+    static final int F_GETFL = 3;
+    static final int F_SETFL = 4;
+    /** Open file description lock (<bits/fcntl-linux.h>): held by the descriptor, conflicts with POSIX locks. */
+    static final int F_OFD_SETLK = 37;
+    static final short F_WRLCK = 1;
+    static final short SEEK_SET = 0;
+
+    // <sys/file.h> flock
+    static final int LOCK_EX = 2;
+    static final int LOCK_NB = 4;
 
     // <linux/falloc.h>
     static final int FALLOC_FL_KEEP_SIZE = 0x01;
@@ -38,5 +56,15 @@ final class Fcntl {
 
     private static boolean isAarch64() {
         return "aarch64".equals(System.getProperty("os.arch"));
+    }
+
+    /** {@code struct flock} from {@code <bits/fcntl.h>}; l_len 0 means "to the end of the file". */
+    @FieldOrder({"l_type", "l_whence", "l_start", "l_len", "l_pid"})
+    public static final class Flock extends Structure {
+        public short l_type;
+        public short l_whence;
+        public long l_start;
+        public long l_len;
+        public int l_pid;
     }
 }

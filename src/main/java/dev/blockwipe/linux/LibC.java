@@ -43,6 +43,20 @@ final class LibC {
     /** ioctl without an argument (BLKFLSBUF). */
     static native int ioctl(int fd, long request, long arg);
 
+    /** ioctl with a struct loop_info64 (LOOP_GET_STATUS64). */
+    static native int ioctl(int fd, long request, Loop.Info64 argp);
+
+    /** fcntl with an int argument or none (F_GETFL, F_SETFL). */
+    static native int fcntl(int fd, int cmd, long arg);
+
+    /** fcntl with a struct flock (F_OFD_SETLK). */
+    static native int fcntl(int fd, int cmd, Fcntl.Flock lock);
+
+    static native int flock(int fd, int operation);
+
+    /** Fills a struct statfs; its first field is f_type (a long on x86_64 and aarch64). */
+    static native int fstatfs(int fd, Pointer buf);
+
     static native int statx(int dirfd, String pathname, int flags, int mask, Pointer statxbuf);
 
     static native int isatty(int fd);

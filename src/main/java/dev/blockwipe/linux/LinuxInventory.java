@@ -4,41 +4,46 @@ import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
 import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.UsageFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
-/** This machine's inventory: sysfs, mountinfo and swaps, libblkid, and (optionally) OSHI. */
+/**
+ * This machine's inventory: sysfs, mountinfo and swaps, libblkid, and OSHI. The window and every
+ * command read it the same way, so the same disk gets the same identity (and certificate) in both.
+ */
 public final class LinuxInventory implements InventorySource {
+    private static final Path SYS = Path.of("/sys");
+
     private final SysfsScanner sysfs;
     private final MountTable mounts;
-    private final InventoryBuilder builder;
-    private final boolean withOshi;
-    private Map<String, Identity> oshi;
+    private final Blkid blkid = new Blkid();
 
-    /**
-     * @param withOshi ask OSHI for model and serial too (costs a few hundred milliseconds, paid by
-     *                 the first scan; worth it in the GUI and for `list`, not for a wipe's preflight)
-     */
-    public LinuxInventory(boolean withOshi) {
-        this.withOshi = withOshi;
-        this.sysfs = new SysfsScanner(Path.of("/sys"));
+    public LinuxInventory() {
+        this.sysfs = new SysfsScanner(SYS, Path.of("/dev"));
         this.mounts = new MountTable();
-        this.builder = new InventoryBuilder(new Blkid(), name -> oshi().getOrDefault(name, Identity.NONE));
+        warmUpOshi();
     }
 
-    private synchronized Map<String, Identity> oshi() {
-        if (oshi == null) {
-            oshi = withOshi ? OshiDetails.read() : Map.of();
-        }
-        return oshi;
+    /**
+     * OSHI's first call loads its classes (about 0.2 s); done beside the rest of the start-up, the
+     * scan's own call (which must come between two sysfs reads to be tied to them) is quick.
+     */
+    private static void warmUpOshi() {
+        Thread t = new Thread(OshiDetails::read, "blockwipe-oshi-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**
      * A cheap summary of what the inventory depends on, for {@code DeviceWatcher}: the block
-     * devices with their sizes, partitions and holders, and the mount and swap tables.
+     * devices with their sizes, partitions, holders and sequence numbers, and the mount and swap tables.
      */
     public String fingerprint() {
         StringBuilder sb = new StringBuilder();
@@ -57,6 +62,40 @@ public final class LinuxInventory implements InventorySource {
     @Override
     public DeviceInventory scan() throws IOException {
         UsageFacts usage = mounts.read();
-        return builder.build(sysfs.scan(), usage);
+        List<SysfsDisk> raw = sysfs.scan();
+        Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
+        return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage);
+    }
+
+    /**
+     * What OSHI said, for the disks of this scan that OSHI saw at the same size and whose name
+     * still had the device number and disk sequence number of this scan after OSHI was read: the
+     * same disk, not one that took its name in between.
+     *
+     * @param attribute sysfs attribute of a disk by name, read now ("" when it cannot be read)
+     */
+    static Map<String, Identity> tied(List<SysfsDisk> raw, Map<String, OshiDetails.Seen> oshi,
+                                      BiFunction<String, String, String> attribute) {
+        Map<String, Identity> tied = new HashMap<>();
+        for (SysfsDisk d : raw) {
+            OshiDetails.Seen seen = oshi.get(d.name());
+            if (seen == null || seen.size() != d.sizeBytes()) {
+                continue;
+            }
+            String seq = attribute.apply(d.name(), "diskseq");
+            if (d.number().toString().equals(attribute.apply(d.name(), "dev"))
+                    && String.valueOf(d.diskseq()).equals(seq.isEmpty() ? "0" : seq)) {
+                tied.put(d.name(), seen.identity());
+            }
+        }
+        return tied;
+    }
+
+    private static String blockAttribute(String name, String attribute) {
+        try {
+            return Files.readString(SYS.resolve("block").resolve(name).resolve(attribute)).strip();
+        } catch (IOException e) {
+            return "";
+        }
     }
 }

@@ -1,21 +1,24 @@
 package dev.blockwipe.linux;
 
+import com.sun.jna.Memory;
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.devices.PseudoFileSystems;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Opens devices and image files, running the checks in a fixed order, each failing closed:
- * what the path is (stat) → exclusive O_DIRECT open → the opened node is the one stat saw (and the
- * one the user confirmed) → size and block sizes from the kernel → read-only flag → not empty.
+ * Opens devices and image files so that what is judged, shown, confirmed and written is one
+ * object. The user's path is resolved exactly once, by an {@code O_PATH} open that touches no
+ * driver; every later step goes through that handle: the type and file system checks, the real
+ * open (through {@code /proc/self/fd/N}, which reopens the object the handle holds, not the path),
+ * the exclusive claim (O_EXCL on devices, flock and an OFD lock on files), and every fact.
  */
 public final class LinuxTargets implements TargetOpener {
     /**
@@ -47,127 +50,193 @@ public final class LinuxTargets implements TargetOpener {
     }
 
     @Override
-    public TargetIdentity identify(String path) throws TargetException {
-        Statx st = stat(path);
-        return node(st, st.isRegularFile() ? st.size() : 0, "");
-    }
-
-    @Override
-    public TargetInfo probe(String path) throws IOException {
-        try (BlockTarget target = open(path, Access.READ, null)) {
-            return target.info();
+    public Located locate(String path) throws TargetException {
+        if (path.indexOf('\0') >= 0) {
+            throw new TargetRefusedException(path, Reason.NOT_FOUND, "the path contains a NUL byte");
         }
-    }
-
-    @Override
-    public BlockTarget open(String path, Access access, TargetIdentity expected) throws TargetException {
-        Statx before = stat(path);
-        boolean device = before.isBlockDevice();
-        int flags = (access == Access.WRITE ? Fcntl.O_RDWR | Fcntl.O_EXCL : Fcntl.O_RDONLY) | Fcntl.O_CLOEXEC;
-        IoMode mode = IoMode.DIRECT;
-        int fd = LibC.open(path, flags | Fcntl.O_DIRECT, 0);
-        if (fd < 0 && Errno.last() == Errno.EINVAL && !device) {
-            // This file system has no O_DIRECT: buffered I/O with periodic fdatasync, recorded in the result.
-            mode = IoMode.BUFFERED;
-            fd = LibC.open(path, flags, 0);
-        }
+        int fd = LibC.open(path, Fcntl.O_PATH | Fcntl.O_CLOEXEC, 0);
         if (fd < 0) {
-            throw openFailure(path, access, Errno.last());
+            throw locateFailure(path, Errno.last());
         }
-        int tailFd = -1;
         try {
-            Statx opened = Statx.ofFd(fd);
-            if (opened == null) {
-                throw Errno.exception(path, "statx", -1, Errno.last());
+            Statx st = DescriptorFacts.stat(path, fd);
+            if (!st.isBlockDevice() && !st.isRegularFile()) {
+                throw new TargetRefusedException(path, Reason.WRONG_KIND,
+                        "is " + st.typeName() + ": Blockwipe wipes block devices and image files");
             }
-            if (!node(opened, 0, "").sameNode(node(before, 0, ""))) {
-                throw replaced(path, node(opened, 0, ""), node(before, 0, ""));
-            }
-            SysfsBlock sysfs = device ? SysfsBlock.of(sysfsRoot, opened.rdevMajor(), opened.rdevMinor()) : null;
-            TargetInfo info = device
-                    ? deviceInfo(path, fd, opened, sysfs, mode, access)
-                    : fileInfo(path, opened, mode);
-            if (expected != null && !info.identity().equals(expected)) {
-                throw replaced(path, info.identity(), expected);
-            }
-            if (info.size() == 0) {
-                throw new TargetRefusedException(path, Reason.EMPTY, "is empty (0 bytes): nothing to wipe");
-            }
-            if (!device && mode == IoMode.DIRECT && info.size() % info.logicalBlockSize() != 0) {
-                tailFd = LibC.open(path, (access == Access.WRITE ? Fcntl.O_RDWR : Fcntl.O_RDONLY) | Fcntl.O_CLOEXEC, 0);
-                if (tailFd < 0) {
-                    throw Errno.exception(path, "open (for the unaligned tail)", -1, Errno.last());
+            if (st.isRegularFile()) {
+                String type = fileSystem(path, fd);
+                if (PseudoFileSystems.contains(type)) {
+                    throw new TargetRefusedException(path, Reason.WRONG_KIND, "is a file on " + type
+                            + ", one of the kernel's own file systems: not a disk image");
                 }
             }
-            return new DirectBlockTarget(info, access, fd, tailFd, sysfs);
+            return new LinuxLocated(path, fd, st);
         } catch (TargetException | RuntimeException e) {
-            closeQuietly(tailFd, e);
-            closeQuietly(fd, e);
+            LibC.close(fd);
             throw e;
         }
     }
 
-    private static TargetIdentity node(Statx st, long size, String serial) {
-        return st.isBlockDevice()
-                ? TargetIdentity.device(st.rdevMajor(), st.rdevMinor(), size, serial)
-                : TargetIdentity.file(st.devMajor(), st.devMinor(), st.inode(), size);
-    }
+    /** A path resolved to one object: an O_PATH descriptor and what fstat said of it. */
+    private final class LinuxLocated implements Located {
+        private final String path;
+        private final int handle;
+        private final Statx st;
+        private boolean closed;
 
-    private static TargetRefusedException replaced(String path, TargetIdentity found, TargetIdentity confirmed) {
-        return new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "is now " + found.describe() + ", not the "
-                + confirmed.describe() + " that was confirmed: it was replaced in between; list the devices again");
-    }
-
-    private static Statx stat(String path) throws TargetException {
-        Statx st = Statx.ofPath(path);
-        if (st == null) {
-            int errno = Errno.last();
-            if (errno == Errno.ENOENT) {
-                throw new TargetRefusedException(path, Reason.NOT_FOUND, "no such file or device");
-            }
-            if (errno == Errno.EACCES || errno == Errno.EPERM) {
-                throw new TargetRefusedException(path, Reason.NO_PERMISSION, "permission denied");
-            }
-            throw Errno.exception(path, "statx", -1, errno);
+        LinuxLocated(String path, int handle, Statx st) {
+            this.path = path;
+            this.handle = handle;
+            this.st = st;
         }
-        if (!st.isBlockDevice() && !st.isRegularFile()) {
-            throw new TargetRefusedException(path, Reason.WRONG_KIND,
-                    "is " + st.typeName() + ": Blockwipe wipes block devices and image files");
+
+        @Override
+        public String path() {
+            return path;
         }
-        return st;
+
+        @Override
+        public TargetIdentity node() {
+            return st.isBlockDevice()
+                    ? TargetIdentity.device(st.rdevMajor(), st.rdevMinor(), 0, 0, "", "", null)
+                    : TargetIdentity.file(st.devMajor(), st.devMinor(), st.inode(), st.size());
+        }
+
+        @Override
+        public OpenedTarget open(Access access) throws TargetException {
+            boolean device = st.isBlockDevice();
+            int flags = (access == Access.WRITE ? Fcntl.O_RDWR | Fcntl.O_EXCL : Fcntl.O_RDONLY) | Fcntl.O_CLOEXEC;
+            String self = "/proc/self/fd/" + handle;
+            IoMode mode = IoMode.DIRECT;
+            int fd = LibC.open(self, flags | Fcntl.O_DIRECT, 0);
+            if (fd < 0 && Errno.last() == Errno.EINVAL && !device) {
+                // This file system has no O_DIRECT: buffered I/O with periodic fdatasync, recorded in the result.
+                mode = IoMode.BUFFERED;
+                fd = LibC.open(self, flags, 0);
+            }
+            if (fd < 0) {
+                throw openFailure(path, access, device, Errno.last());
+            }
+            try {
+                Statx opened = DescriptorFacts.stat(path, fd);
+                if (opened.type() != st.type() || opened.inode() != st.inode() || opened.devMajor() != st.devMajor()
+                        || opened.devMinor() != st.devMinor() || opened.rdevMajor() != st.rdevMajor()
+                        || opened.rdevMinor() != st.rdevMinor()) {
+                    throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED,
+                            "the reopened descriptor is not the located object; nothing was written");
+                }
+                if (!device && access == Access.WRITE) {
+                    lock(path, fd);
+                }
+                TargetInfo info = device ? deviceInfo(path, fd, opened, mode, access) : fileInfo(path, fd, opened, mode);
+                if (info.size() == 0) {
+                    throw new TargetRefusedException(path, Reason.EMPTY, "is empty (0 bytes): nothing to wipe");
+                }
+                boolean unalignedTail = !device && mode == IoMode.DIRECT && info.size() % info.logicalBlockSize() != 0;
+                SysfsBlock sysfs = device ? DescriptorFacts.sysfs(path, opened, sysfsRoot) : null;
+                return new DirectBlockTarget(info, access, fd, unalignedTail, sysfs, sysfsRoot);
+            } catch (TargetException | RuntimeException e) {
+                LibC.close(fd);
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                LibC.close(handle);
+            }
+        }
     }
 
-    private static TargetException openFailure(String path, Access access, int errno) {
+    /**
+     * Nothing else may use an image file while it is wiped: O_EXCL means nothing on regular files,
+     * so the job holds both kinds of lock other programs take (flock, as flock(1) and many tools
+     * do; an OFD lock, which QEMU takes on its disk images and which conflicts with POSIX locks).
+     */
+    private static void lock(String path, int fd) throws TargetException {
+        if (LibC.flock(fd, Fcntl.LOCK_EX | Fcntl.LOCK_NB) != 0) {
+            throw lockFailure(path, "flock", Errno.last());
+        }
+        Fcntl.Flock whole = new Fcntl.Flock();
+        whole.l_type = Fcntl.F_WRLCK;
+        whole.l_whence = Fcntl.SEEK_SET;
+        if (LibC.fcntl(fd, Fcntl.F_OFD_SETLK, whole) != 0) {
+            throw lockFailure(path, "fcntl(F_OFD_SETLK)", Errno.last());
+        }
+    }
+
+    private static TargetException lockFailure(String path, String call, int errno) {
+        if (errno == Errno.EAGAIN || errno == Errno.EACCES) {
+            return new TargetRefusedException(path, Reason.BUSY, "in use: another program holds a lock on it"
+                    + " (a running virtual machine, another Blockwipe)");
+        }
+        return Errno.exception(path, call, -1, errno);
+    }
+
+    /** The type of the file system a located file is on ("proc", "ext4", "type 0x…"). */
+    private static String fileSystem(String path, int fd) throws TargetException {
+        try (Memory buf = new Memory(256)) {
+            if (LibC.fstatfs(fd, buf) != 0) {
+                throw Errno.exception(path, "fstatfs", -1, Errno.last());
+            }
+            return FileSystemMagic.name(buf.getLong(0));
+        }
+    }
+
+    private static TargetException locateFailure(String path, int errno) {
+        return switch (errno) {
+            case Errno.ENOENT -> new TargetRefusedException(path, Reason.NOT_FOUND, "no such file or device");
+            case Errno.ENOTDIR -> new TargetRefusedException(path, Reason.NOT_FOUND,
+                    "no such file or device (a part of the path is not a directory)");
+            case Errno.ENAMETOOLONG -> new TargetRefusedException(path, Reason.NOT_FOUND,
+                    "the path is too long (ENAMETOOLONG)");
+            case Errno.ELOOP -> new TargetRefusedException(path, Reason.NOT_FOUND,
+                    "too many levels of symbolic links (ELOOP)");
+            case Errno.EACCES, Errno.EPERM -> new TargetRefusedException(path, Reason.NO_PERMISSION,
+                    "permission denied: a directory on the path may not be searched");
+            default -> Errno.exception(path, "open(O_PATH)", -1, errno);
+        };
+    }
+
+    private static TargetException openFailure(String path, Access access, boolean device, int errno) {
+        boolean write = access == Access.WRITE;
         return switch (errno) {
             case Errno.EBUSY -> new TargetRefusedException(path, Reason.BUSY,
                     "in use: mounted, or held by another program, RAID array or device mapper (exclusive open returned EBUSY)");
-            case Errno.EROFS -> new TargetRefusedException(path, Reason.READ_ONLY, "is read-only (EROFS)");
-            case Errno.EACCES, Errno.EPERM -> new TargetRefusedException(path, Reason.NO_PERMISSION,
-                    "permission denied" + (access == Access.WRITE ? ": wiping devices needs root" : ""));
-            case Errno.ENOENT, Errno.ENXIO, Errno.ENODEV -> new TargetRefusedException(path, Reason.NOT_FOUND,
+            case Errno.ETXTBSY -> new TargetRefusedException(path, Reason.BUSY, "is a program that is running (ETXTBSY)");
+            case Errno.EROFS -> new TargetRefusedException(path, Reason.READ_ONLY,
+                    device ? "is read-only (EROFS)" : "is on a read-only file system (EROFS)");
+            case Errno.EACCES -> new TargetRefusedException(path, Reason.NO_PERMISSION, "permission denied"
+                    + (!write ? "" : device ? ": wiping devices needs root" : ": you may not write to this file"));
+            case Errno.EPERM -> device || !write
+                    ? new TargetRefusedException(path, Reason.NO_PERMISSION, "operation not permitted (EPERM)")
+                    : new TargetRefusedException(path, Reason.READ_ONLY, "is immutable or append-only (chattr +i or +a,"
+                            + " see lsattr): it cannot be written, not even by root");
+            case Errno.ENXIO, Errno.ENODEV, Errno.ENOMEDIUM -> new TargetRefusedException(path, Reason.NOT_FOUND,
                     "no such device (" + Errno.name(errno) + ")");
+            case Errno.ENOENT -> new TargetRefusedException(path, Reason.BLOCKED,
+                    "cannot reopen what was located through /proc/self/fd (is /proc mounted?)");
             default -> Errno.exception(path, "open", -1, errno);
         };
     }
 
-    private static TargetInfo deviceInfo(String path, int fd, Statx st, SysfsBlock sysfs, IoMode mode,
-                                         Access access) throws TargetException {
-        long[] size = new long[1];
-        if (LibC.ioctl(fd, BlockIoctl.BLKGETSIZE64, size) != 0) {
-            throw Errno.exception(path, "BLKGETSIZE64", -1, Errno.last());
-        }
-        int logical = intIoctl(path, fd, BlockIoctl.BLKSSZGET, "BLKSSZGET");
-        int physical = intIoctl(path, fd, BlockIoctl.BLKPBSZGET, "BLKPBSZGET");
-        if (access == Access.WRITE && intIoctl(path, fd, BlockIoctl.BLKROGET, "BLKROGET") != 0) {
+    private TargetInfo deviceInfo(String path, int fd, Statx st, IoMode mode, Access access) throws TargetException {
+        TargetIdentity identity = DescriptorFacts.identity(path, fd, sysfsRoot);
+        SysfsBlock sysfs = DescriptorFacts.sysfs(path, st, sysfsRoot);
+        int logical = DescriptorFacts.intIoctl(path, fd, BlockIoctl.BLKSSZGET, "BLKSSZGET");
+        int physical = DescriptorFacts.intIoctl(path, fd, BlockIoctl.BLKPBSZGET, "BLKPBSZGET");
+        if (access == Access.WRITE && DescriptorFacts.intIoctl(path, fd, BlockIoctl.BLKROGET, "BLKROGET") != 0) {
             throw new TargetRefusedException(path, Reason.READ_ONLY, "is a read-only device (BLKROGET)");
         }
         // Unknown alignment counts as aligned (it only costs speed); unknown rotation as rotational
         // (one request at a time is never harmful).
-        long diskOffset = sysfs == null ? 0 : sysfs.partitionStartBytes().orElse(0);
-        boolean rotational = sysfs == null || sysfs.queue("rotational").orElse(1) != 0;
-        TargetIdentity identity = node(st, size[0], sysfs == null ? "" : sysfs.serial());
+        long diskOffset = sysfs.partitionStartBytes().orElse(0);
+        boolean rotational = sysfs.queue("rotational").orElse(1) != 0;
         boolean serial = rotational || sysfs.loopWithoutDirectIo();
-        return new TargetInfo(path, deviceName(path), identity, size[0], logical, Math.max(physical, logical),
+        return new TargetInfo(path, sysfs.name(), identity, identity.size(), logical, Math.max(physical, logical),
                 diskOffset, rotational, mode, serial ? 1 : PARALLEL_DEPTH);
     }
 
@@ -175,32 +244,10 @@ public final class LinuxTargets implements TargetOpener {
      * Image files: 512-byte units (or the file system's O_DIRECT alignment where statx reports it),
      * 4096-byte physical blocks, never rotational as far as the request pattern is concerned.
      */
-    private static TargetInfo fileInfo(String path, Statx st, IoMode mode) {
+    private static TargetInfo fileInfo(String path, int fd, Statx st, IoMode mode) throws TargetException {
         int logical = mode == IoMode.DIRECT ? Math.max(512, st.dioOffsetAlign()) : 512;
-        return new TargetInfo(path, Path.of(path).getFileName().toString(), node(st, st.size(), ""), st.size(), logical,
-                Math.max(4096, logical), 0, false, mode, PARALLEL_DEPTH);
-    }
-
-    private static int intIoctl(String path, int fd, long request, String name) throws TargetException {
-        int[] value = new int[1];
-        if (LibC.ioctl(fd, request, value) != 0) {
-            throw Errno.exception(path, name, -1, Errno.last());
-        }
-        return value[0];
-    }
-
-    /** "/dev/disk/by-id/ata-X" → "sdb": what lsblk shows and the user types to confirm. */
-    private static String deviceName(String path) {
-        try {
-            return Path.of(path).toRealPath().getFileName().toString();
-        } catch (IOException e) {
-            return Path.of(path).getFileName().toString();
-        }
-    }
-
-    private static void closeQuietly(int fd, Exception primary) {
-        if (fd >= 0 && LibC.close(fd) != 0) {
-            primary.addSuppressed(Errno.exception("fd " + fd, "close", -1, Errno.last()));
-        }
+        Path name = Path.of(path).getFileName();
+        return new TargetInfo(path, name == null ? path : name.toString(), DescriptorFacts.identity(path, fd, null),
+                st.size(), logical, Math.max(4096, logical), 0, false, mode, PARALLEL_DEPTH);
     }
 }

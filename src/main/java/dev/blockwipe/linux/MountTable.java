@@ -1,6 +1,7 @@
 package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Mount;
 import dev.blockwipe.devices.UsageFacts;
 import java.io.IOException;
@@ -8,29 +9,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * Mounts from {@code /proc/self/mountinfo} and active swap from {@code /proc/swaps}. When either
- * cannot be read the result says so, and every device counts as possibly in use: "not mounted"
- * is never the answer to "could not look".
+ * Mounts from {@code /proc/self/mountinfo} and active swap from {@code /proc/swaps}, each tied to
+ * the block device or file it lives on by stat, not by name: a file system mounted by
+ * /dev/disk/by-uuid/..., by /dev/mapper/..., or with an anonymous device number (btrfs, ntfs-3g,
+ * fuse2fs on an image file) is still found. When either table cannot be read, or a swap entry or
+ * a /dev mount source cannot be stat-ed, the result says so and every device counts as possibly in
+ * use: "not mounted" is never the answer to "could not look".
  */
 public final class MountTable {
     private final Path proc;
-    private final Function<String, Optional<DeviceNumber>> blockDeviceNumber;
+    private final SourceStat stat;
 
-    public MountTable() {
-        this(Path.of("/proc"), MountTable::statBlockDevice);
+    /** What a path is: a block device (its number), a regular file (its key), or neither. */
+    public record Source(DeviceNumber blockDevice, FileKey file) {
+        public static final Source NEITHER = new Source(null, null);
     }
 
-    /**
-     * @param blockDeviceNumber the device number of a path if it is a block device (swap partitions),
-     *                          empty for anything else (swap files)
-     */
-    public MountTable(Path procRoot, Function<String, Optional<DeviceNumber>> blockDeviceNumber) {
+    /** stat(2) of a path; an exception when it cannot be stat-ed. */
+    @FunctionalInterface
+    public interface SourceStat {
+        Source stat(String path) throws IOException;
+    }
+
+    public MountTable() {
+        this(Path.of("/proc"), MountTable::statSource);
+    }
+
+    public MountTable(Path procRoot, SourceStat stat) {
         this.proc = procRoot;
-        this.blockDeviceNumber = blockDeviceNumber;
+        this.stat = stat;
     }
 
     public UsageFacts read() {
@@ -52,26 +61,59 @@ public final class MountTable {
             if (m == null) {
                 return UsageFacts.unreadable("cannot parse /proc/self/mountinfo line: " + line);
             }
-            mounts.add(m);
+            try {
+                mounts.add(withSource(m));
+            } catch (IOException e) {
+                return UsageFacts.unreadable("cannot tell which device the file system at " + m.mountPoint()
+                        + " is on: " + m.source() + " cannot be stat-ed (" + e.getMessage() + ")");
+            }
         }
         List<DeviceNumber> swapDevices = new ArrayList<>();
-        List<String> swapFiles = new ArrayList<>();
+        List<FileKey> swapFiles = new ArrayList<>();
         for (String line : swaps.subList(Math.min(1, swaps.size()), swaps.size())) {
             String[] f = line.trim().split("\\s+");
             if (f.length == 0 || f[0].isEmpty()) {
                 continue;
             }
             String path = unescape(f[0]);
-            Optional<DeviceNumber> number = blockDeviceNumber.apply(path);
-            if (number.isPresent()) {
-                swapDevices.add(number.get());
+            Source source;
+            try {
+                source = stat.stat(path);
+            } catch (IOException e) {
+                return UsageFacts.unreadable("cannot tell what the active swap " + path + " is: it cannot be stat-ed ("
+                        + e.getMessage() + ")");
+            }
+            if (source.blockDevice() != null) {
+                swapDevices.add(source.blockDevice());
+            } else if (source.file() != null) {
+                swapFiles.add(source.file());
             } else {
-                swapFiles.add(path);
+                return UsageFacts.unreadable("the active swap " + path + " is neither a block device nor a file");
             }
         }
         return new UsageFacts(mounts, swapDevices, swapFiles, null);
     }
 
+    /**
+     * Field 3 names the device of most file systems; an anonymous one (major 0) is tied to its
+     * source when that is a path: a /dev path that cannot be stat-ed is a fact that could not be
+     * read, other sources ("tmpfs", "server:/export") are not devices.
+     */
+    private Mount withSource(Mount m) throws IOException {
+        if (m.device().major() != 0 || !m.source().startsWith("/")) {
+            return m;
+        }
+        Source source;
+        try {
+            source = stat.stat(m.source());
+        } catch (IOException e) {
+            if (m.source().startsWith("/dev/")) {
+                throw e;
+            }
+            return m;
+        }
+        return new Mount(m.device(), m.source(), m.mountPoint(), m.fsType(), source.blockDevice(), source.file());
+    }
     /**
      * {@code 36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw} (proc(5)): field 3 is
      * the device, field 5 the mount point; after the " - " separator come type and source.
@@ -110,10 +152,18 @@ public final class MountTable {
         return out.toString();
     }
 
-    private static Optional<DeviceNumber> statBlockDevice(String path) {
+    private static Source statSource(String path) throws IOException {
+        if (path.indexOf('\0') >= 0) {
+            throw new IOException("the path contains a NUL byte");
+        }
         Statx st = Statx.ofPath(path);
-        return st != null && st.isBlockDevice()
-                ? Optional.of(new DeviceNumber(st.rdevMajor(), st.rdevMinor()))
-                : Optional.empty();
+        if (st == null) {
+            throw new IOException(Errno.name(Errno.last()));
+        }
+        if (st.isBlockDevice()) {
+            return new Source(new DeviceNumber(st.rdevMajor(), st.rdevMinor()), null);
+        }
+        return st.isRegularFile() ? new Source(null, new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode()))
+                : Source.NEITHER;
     }
 }

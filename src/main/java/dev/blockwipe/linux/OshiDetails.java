@@ -9,23 +9,29 @@ import oshi.hardware.HWDiskStore;
 /**
  * Model and serial from OSHI, which reads udev's database. Without a udev daemon (containers,
  * these build machines) OSHI reports "unknown", which is dropped: sysfs stays the source of truth
- * and missing values stay empty.
+ * and missing values stay empty. OSHI names disks by kernel name only, so what it says is only
+ * used for a disk of the same scan whose name kept its device number, disk sequence number and
+ * size while OSHI was read (see {@link LinuxInventory}); nothing is cached between scans.
  */
 public final class OshiDetails {
+    /** What OSHI says of one disk: the identity and the size it saw, to tie it to the scan's disk. */
+    public record Seen(Identity identity, long size) {
+    }
+
     private OshiDetails() {
     }
 
-    /** Kernel name → identity, for the disks OSHI knows something real about. */
-    public static Map<String, Identity> read() {
-        Map<String, Identity> identities = new HashMap<>();
+    /** Kernel name → what OSHI knows of it, for the disks OSHI knows something real about. */
+    public static Map<String, Seen> read() {
+        Map<String, Seen> seen = new HashMap<>();
         for (HWDiskStore disk : new SystemInfo().getHardware().getDiskStores()) {
             String name = disk.getName().replaceFirst("^/dev/", "");
             Identity id = new Identity(known(disk.getModel()), "", known(disk.getSerial()), "", "");
             if (!id.model().isEmpty() || !id.serial().isEmpty()) {
-                identities.put(name, id);
+                seen.put(name, new Seen(id, disk.getSize()));
             }
         }
-        return identities;
+        return seen;
     }
 
     private static String known(String value) {

@@ -3,12 +3,13 @@ package dev.blockwipe.linux;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.OptionalLong;
 
 /**
  * The sysfs attributes of one block device, found by device number under
- * {@code <sysfs>/dev/block/MAJ:MIN}. The sysfs root is a constructor argument so tests can use
- * fake trees.
+ * {@code <sysfs>/dev/block/MAJ:MIN} (the number an open descriptor's fstat gives, never a name).
+ * The sysfs root is a constructor argument so tests can use fake trees.
  */
 final class SysfsBlock {
     private final Path dir;
@@ -31,10 +32,29 @@ final class SysfsBlock {
         return Files.exists(dir.resolve("partition"));
     }
 
-    /** Queue limits live in the whole disk's directory; a partition's directory is below it. */
+    /** The whole disk's directory: a partition's directory is below it. */
+    Path diskDir() {
+        return isPartition() ? dir.getParent() : dir;
+    }
+
+    /** The kernel name of the device ("sdb1"), what lsblk shows and the user types to confirm. */
+    String name() {
+        return dir.getFileName().toString();
+    }
+
+    /** A loop device or a partition of one. */
+    boolean onLoopDevice() {
+        return diskDir().getFileName().toString().matches("loop\\d+");
+    }
+
+    /** Queue limits live in the whole disk's directory. */
     OptionalLong queue(String attribute) {
-        Path queue = (isPartition() ? dir.getParent() : dir).resolve("queue").resolve(attribute);
-        return readLong(queue);
+        return readLong(diskDir().resolve("queue").resolve(attribute));
+    }
+
+    /** The disk's sequence number, empty on kernels without it. */
+    OptionalLong diskseq() {
+        return readLong(diskDir().resolve("diskseq"));
     }
 
     /**
@@ -42,13 +62,13 @@ final class SysfsBlock {
      * file's page cache in turn, so more requests in flight only compete for the CPU.
      */
     boolean loopWithoutDirectIo() {
-        Path disk = isPartition() ? dir.getParent() : dir;
+        Path disk = diskDir();
         return Files.isDirectory(disk.resolve("loop")) && readLong(disk.resolve("loop/dio")).orElse(0) == 0;
     }
 
-    /** The serial number of the disk (a partition's disk), or empty. */
-    String serial() {
-        return SysfsScanner.identity(isPartition() ? dir.getParent() : dir).serial();
+    /** Serial and WWN of the disk (a partition's disk), as the inventory reads them; empty when absent. */
+    dev.blockwipe.devices.Identity identity() {
+        return SysfsScanner.identity(diskDir(), new ArrayList<>());
     }
 
     /** Where a partition starts on its disk, in bytes (sysfs counts 512-byte sectors whatever the block size). */
@@ -58,10 +78,6 @@ final class SysfsBlock {
         }
         OptionalLong sectors = readLong(dir.resolve("start"));
         return sectors.isPresent() ? OptionalLong.of(sectors.getAsLong() * 512) : OptionalLong.empty();
-    }
-
-    Path dir() {
-        return dir;
     }
 
     private static OptionalLong readLong(Path file) {

@@ -4,6 +4,7 @@ import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.SysfsPartition;
+import dev.blockwipe.engine.LoopBacking;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -16,15 +17,22 @@ import java.util.stream.Stream;
 
 /**
  * Reads every block device from sysfs ({@code <root>/block/*}): sizes, queue limits, identity,
- * partitions, holders and slaves. The root is a constructor argument so tests can build fake
- * trees. An attribute that is absent is left empty; one that exists but cannot be read is listed
- * in {@link SysfsDisk#unreadable()}, which blocks the device.
+ * disk sequence numbers, partitions, holders and slaves, and what each loop device is attached to.
+ * The roots are constructor arguments so tests can build fake trees. An attribute that is absent
+ * is left empty; one that exists but cannot be read is listed in {@link SysfsDisk#unreadable()},
+ * which blocks the device.
  */
 public final class SysfsScanner {
     private final Path root;
+    private final LoopStatuses loops;
 
-    public SysfsScanner(Path sysfsRoot) {
+    /**
+     * @param sysfsRoot "/sys"
+     * @param devRoot   "/dev": loop devices are asked there (LOOP_GET_STATUS64) what they are attached to
+     */
+    public SysfsScanner(Path sysfsRoot, Path devRoot) {
         this.root = sysfsRoot;
+        this.loops = new LoopStatuses(devRoot);
     }
 
     public List<SysfsDisk> scan() throws IOException {
@@ -50,7 +58,8 @@ public final class SysfsScanner {
             for (Path entry : dir) {
                 Path real = entry.toRealPath();
                 Reader r = new Reader(real, "");
-                sb.append(entry.getFileName()).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"));
+                sb.append(entry.getFileName()).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"))
+                        .append(r.text("diskseq")).append(r.text("loop/backing_file"));
                 try (Stream<Path> children = Files.list(real)) {
                     children.filter(c -> Files.exists(c.resolve("partition"))).sorted().forEach(c -> {
                         Reader p = new Reader(c, "");
@@ -79,32 +88,21 @@ public final class SysfsScanner {
                 }
             }
         }
-        return new SysfsDisk(name, r.deviceNumber(), dir.toString(), r.number("size"),
+        DeviceNumber number = r.deviceNumber();
+        long size = r.number("size");
+        Identity identity = identity(dir, r.problems());
+        LoopBacking loop = null;
+        if (name.matches("loop\\d+") && size > 0) {
+            loop = loops.read(name, number, dir, r.problems());
+        }
+        return new SysfsDisk(name, number, dir.toString(), size,
                 (int) q.number("logical_block_size", 512), (int) q.number("physical_block_size", 512),
                 q.number("rotational", 1) != 0, r.number("removable", 0) != 0, r.number("ro") != 0,
                 q.number("discard_max_bytes", 0), q.number("write_zeroes_max_bytes", 0),
-                (int) q.number("max_sectors_kb", 0), q.number("optimal_io_size", 0), identity(dir),
-                r.text("loop/backing_file"), backingDevice(r.text("loop/backing_file")), r.text("dm/name"),
+                (int) q.number("max_sectors_kb", 0), q.number("optimal_io_size", 0), identity,
+                r.number("diskseq", 0), r.text("loop/backing_file"), loop, r.text("dm/name"),
                 r.text("dm/uuid"), r.links("holders"),
                 r.links("slaves"), partitions, Stream.concat(r.problems().stream(), q.problems().stream()).toList());
-    }
-
-    /**
-     * The device a loop device's backing file lives on (glibc's dev_t encoding), so that loop
-     * devices over files on one disk are known to share it. Null when there is no such file.
-     */
-    private static DeviceNumber backingDevice(String file) {
-        if (file.isEmpty() || file.endsWith(" (deleted)")) {
-            return null;
-        }
-        try {
-            long dev = (Long) Files.getAttribute(Path.of(file), "unix:dev");
-            int major = (int) (((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL));
-            int minor = (int) ((dev & 0xff) | ((dev >>> 12) & ~0xffL));
-            return new DeviceNumber(major, minor);
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return null;
-        }
     }
 
     private static SysfsPartition partition(Path dir, String diskName, Reader disk) {
@@ -119,17 +117,21 @@ public final class SysfsScanner {
     /**
      * sysfs identity: SCSI/SATA disks have device/model, vendor, rev and a serial in VPD page 0x80;
      * NVMe controllers have device/model, serial, firmware_rev; virtio disks a serial; most have a wwid.
+     * An attribute that is there but cannot be read goes to {@code problems}: "could not read the
+     * serial" is not "no serial".
      */
-    static Identity identity(Path dir) {
+    static Identity identity(Path dir, List<String> problems) {
         Reader r = new Reader(dir, dir.getFileName().toString());
-        String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80")));
+        String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80"), r));
         String wwn = first(r.text("wwid"), r.text("device/wwid"));
-        return new Identity(r.text("device/model"), r.text("device/vendor"), serial, wwn,
+        Identity identity = new Identity(r.text("device/model"), r.text("device/vendor"), serial, wwn,
                 first(r.text("device/rev"), r.text("device/firmware_rev")));
+        problems.addAll(r.problems());
+        return identity;
     }
 
     /** SCSI VPD page 0x80 (Unit Serial Number): 4-byte header, then the serial as ASCII. */
-    private static String vpdSerial(Path page) {
+    private static String vpdSerial(Path page, Reader problems) {
         try {
             byte[] b = Files.readAllBytes(page);
             if (b.length < 4 || (b[1] & 0xFF) != 0x80) {
@@ -137,7 +139,10 @@ public final class SysfsScanner {
             }
             int len = Math.min(((b[2] & 0xFF) << 8) | (b[3] & 0xFF), b.length - 4);
             return new String(b, 4, len, StandardCharsets.US_ASCII).strip();
+        } catch (NoSuchFileException e) {
+            return "";
         } catch (IOException e) {
+            problems.problem("device/vpd_pg80 (" + e.getMessage() + ")");
             return "";
         }
     }

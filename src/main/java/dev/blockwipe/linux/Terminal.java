@@ -11,6 +11,11 @@ public final class Terminal {
 
     /** The effective user is root: devices can be opened for writing. */
     public static boolean isRoot() {
-        return LibC.geteuid() == 0;
+        return effectiveUid() == 0;
+    }
+
+    /** The user whose files this process makes, and who must own its config and reports directories. */
+    public static int effectiveUid() {
+        return LibC.geteuid();
     }
 }

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeResult;
@@ -31,13 +34,14 @@ import java.util.UUID;
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
                           CertifiedDevice device, WipeResult result, String keyFingerprint) {
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** "Erased", "Erased with errors", "Verification failed", "Failed", "Cancelled at 42%". */
     public String outcome() {
         WipeResult r = result;
         return switch (r.state()) {
             case ERASED -> r.errors().isEmpty() ? "Erased" : "Erased with errors";
+            case DISCARDED -> "Discarded, not verified";
             case VERIFY_FAILED -> "Verification failed";
             case FAILED -> "Failed";
             case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100.0 * r.bytesWritten()
@@ -111,10 +115,44 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         d.put("size", Units.bytes(info.size()));
         d.put("logicalBlockSize", info.logicalBlockSize());
         d.put("physicalBlockSize", info.physicalBlockSize());
-        d.put("identity", info.identity().describe());
+        d.set("identity", identity(mapper, info.identity()));
         device.partitions().forEach(d.putArray("partitionsBefore")::add);
         device.signatures().forEach(d.putArray("signaturesBefore")::add);
         return d;
+    }
+
+    /**
+     * What identified the target: the fields that were compared between what the user confirmed
+     * and what the open descriptor said right before the first write (they were equal, or nothing
+     * would have been written).
+     */
+    private static ObjectNode identity(ObjectMapper mapper, TargetIdentity id) {
+        ObjectNode n = mapper.createObjectNode();
+        if (id.kind() == TargetKind.REGULAR_FILE) {
+            n.put("fileSystemDevice", id.major() + ":" + id.minor());
+            n.put("inode", id.inode());
+        } else {
+            n.put("deviceNumber", id.major() + ":" + id.minor());
+            n.put("diskSequence", id.diskseq());
+        }
+        n.put("sizeBytes", id.size());
+        n.put("serial", id.serial());
+        n.put("wwn", id.wwn());
+        LoopBacking loop = id.loop();
+        if (loop != null) {
+            ObjectNode b = n.putObject("loopBacking");
+            if (loop.blockDevice()) {
+                b.put("blockDevice", loop.rdevMajor() + ":" + loop.rdevMinor());
+            } else {
+                b.put("fileSystemDevice", loop.fsMajor() + ":" + loop.fsMinor());
+                b.put("inode", loop.inode());
+            }
+            b.put("offset", loop.offset());
+            b.put("sizeLimit", loop.sizeLimit());
+        }
+        id.compared().forEach(n.putArray("compared")::add);
+        n.put("comparedWhen", "as confirmed, and as read from the open descriptor right before the first write");
+        return n;
     }
 
     private ObjectNode sanitization(ObjectMapper mapper) {

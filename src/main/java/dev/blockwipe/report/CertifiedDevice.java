@@ -5,10 +5,9 @@ import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.Signature;
-import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.Units;
 import java.util.ArrayList;
@@ -36,21 +35,22 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
     }
 
     /**
-     * The target as the inventory (that the preflight judged) describes it; an image file, or a
-     * device the inventory does not know, is described by what libblkid finds in it.
+     * The target as it was judged right before the first write: a block device as the inventory
+     * describes the device under its number (a partition takes its disk's identity), with what
+     * libblkid found through the target's own descriptor; an image file by that alone.
      */
-    public static CertifiedDevice before(DeviceInventory inventory, SignatureProbe probe, String path,
-                                         TargetIdentity node) {
-        if (node.kind() == TargetKind.REGULAR_FILE) {
-            return imageFile(probe.probe(path));
+    public static CertifiedDevice before(Preflight.Judgement judged) {
+        Signatures signatures = judged.signatures();
+        if (judged.identity().kind() == TargetKind.REGULAR_FILE) {
+            return imageFile(signatures);
         }
-        return inventory.byNumber(new DeviceNumber(node.major(), node.minor()))
-                .map(d -> of(inventory, d))
-                .orElseGet(() -> imageFile(probe.probe(path)));
+        DeviceInventory inventory = judged.inventory();
+        return inventory.byNumber(new DeviceNumber(judged.identity().major(), judged.identity().minor()))
+                .map(d -> of(inventory, d, signatures))
+                .orElseGet(() -> new CertifiedDevice("", "", "", "", "", "", "", List.of(), describe(signatures)));
     }
 
-    /** From the inventory entry of a block device (a partition takes its disk's identity). */
-    private static CertifiedDevice of(DeviceInventory inventory, Device device) {
+    private static CertifiedDevice of(DeviceInventory inventory, Device device, Signatures signatures) {
         Disk disk = device instanceof Partition p ? inventory.disk(p.disk()).orElse(null) : (Disk) device;
         List<String> partitions = new ArrayList<>();
         if (device instanceof Disk d) {
@@ -58,11 +58,11 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
                     + p.signatures().describe()));
         }
         if (disk == null) {
-            return new CertifiedDevice("", "", "", "", "", "", "", partitions, describe(device.signatures()));
+            return new CertifiedDevice("", "", "", "", "", "", "", partitions, describe(signatures));
         }
         return new CertifiedDevice(disk.kind().label(), disk.transport().label(), disk.identity().model(),
                 disk.identity().vendor(), disk.identity().serial(), disk.identity().wwn(), disk.identity().firmware(),
-                partitions, describe(device.signatures()));
+                partitions, describe(signatures));
     }
 
     /** An image file: what libblkid found in it. */

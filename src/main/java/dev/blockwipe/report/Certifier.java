@@ -21,6 +21,7 @@ public final class Certifier {
     private final HostInfo host;
     private final Operator operator;
     private final BuildInfo build;
+    private final int uid;
     private SigningKey key;
 
     public Certifier(Settings settings, HostInfo host, BuildInfo build) {
@@ -29,6 +30,7 @@ public final class Certifier {
         this.host = host;
         this.operator = settings.operator();
         this.build = build;
+        this.uid = settings.uid();
     }
 
     public Path reportDir() {
@@ -42,7 +44,7 @@ public final class Certifier {
 
     private synchronized SigningKey key() throws IOException {
         if (key == null) {
-            key = SigningKey.loadOrCreate(configDir);
+            key = SigningKey.loadOrCreate(configDir, uid);
         }
         return key;
     }
@@ -58,7 +60,7 @@ public final class Certifier {
             this.device = device;
             try {
                 files = store.reserve(Instant.now(), host.hostname(),
-                        device.serial().isEmpty() ? target.name() : device.serial());
+                        device.serial().isEmpty() ? target.name() : device.serial(), uid);
                 log = new JobLog(files.log());
             } catch (IOException e) {
                 problem = e;

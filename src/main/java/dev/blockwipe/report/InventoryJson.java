@@ -59,7 +59,11 @@ public final class InventoryJson {
         n.put("writeZeroesMaxBytes", d.facts().writeZeroesMaxBytes());
         n.put("maxSectorsKb", d.facts().maxSectorsKb());
         n.put("optimalIoSize", d.facts().optimalIoSize());
+        n.put("diskSequence", d.facts().diskseq());
         n.put("loopBackingFile", d.facts().loopBackingFile());
+        if (d.facts().loop() != null) {
+            n.put("loopBacking", d.facts().loop().describe());
+        }
         n.put("mapperName", d.facts().mapperName());
         d.facts().slaves().forEach(n.putArray("slaves")::add);
         n.put("systemDisk", d.systemDisk());

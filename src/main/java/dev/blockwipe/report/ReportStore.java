@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PublicKey;
 import java.time.Instant;
@@ -25,12 +24,15 @@ import java.util.stream.Stream;
 
 /**
  * The reports directory: certificates as JSON (the signed bytes), their signatures, PDFs and job
- * logs. The directory is made owner-only (0700) and files are never overwritten: a name that is
- * taken gets a suffix. Files are named by time, host and serial (or device name) so an auditor can
- * find a disk's certificate by its serial.
+ * logs. Everything is born private (see {@link PrivateFiles}): the directory 0700 and refused when
+ * others may write it, files 0600 from their creation, written whole or not at all, and never
+ * overwritten: a name that is taken gets a suffix. Files are named by time, host and serial (or
+ * device name) so an auditor can find a disk's certificate by its serial.
  */
 public final class ReportStore {
     static final String SIGNATURE_SUFFIX = ".sig";
+    /** Far above any real certificate (a 35-pass Gutmann with full profiles is a few MB), far below the heap. */
+    static final long MAX_CERTIFICATE_BYTES = 64L << 20;
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
@@ -49,12 +51,12 @@ public final class ReportStore {
     public record CertificateFiles(Path json, Path signature, Path pdf, Path log) {
     }
 
-    /** Creates the directory (0700) if needed and checks that files can be made in it. */
-    public void prepare() throws IOException {
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir,
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
+    /**
+     * Creates the directory (0700) if needed, or checks that an existing one is private to
+     * {@code uid}, and that files can be made in it.
+     */
+    public void prepare(int uid) throws IOException {
+        PrivateFiles.directory(dir, uid, "reports directory");
         if (!Files.isWritable(dir)) {
             throw new IOException("cannot write to the reports directory " + dir);
         }
@@ -64,9 +66,10 @@ public final class ReportStore {
      * Reserves the names of a new certificate's files (the log is created empty at once).
      *
      * @param device the disk's serial, or the device or file name when it has none
+     * @param uid    the user the reports directory must belong to
      */
-    public CertificateFiles reserve(Instant time, String host, String device) throws IOException {
-        prepare();
+    public CertificateFiles reserve(Instant time, String host, String device, int uid) throws IOException {
+        prepare(uid);
         String base = STAMP.format(time) + "_" + clean(host) + "_" + clean(device);
         for (int n = 0; ; n++) {
             String name = n == 0 ? base : base + "-" + n;
@@ -82,15 +85,27 @@ public final class ReportStore {
         }
     }
 
-    /** Writes the certificate's JSON, its signature and its PDF; none of them may exist yet. */
+    /**
+     * Writes the certificate's JSON, its signature and its PDF; none of them may exist yet. All
+     * three or none: when one cannot be written, the others are removed again.
+     */
     public void write(CertificateFiles files, Certificate cert, SigningKey key) throws IOException {
         byte[] json = canonical(cert.toJson(mapper));
-        create(files.json(), json);
-        create(files.signature(), canonical(signature(files.json(), json, key)));
-        try (OutputStream pdf = Files.newOutputStream(files.pdf(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            new CertificatePdf(cert).write(pdf);
+        byte[] signature = canonical(signature(files.json(), json, key));
+        try {
+            PrivateFiles.create(files.json(), json);
+            PrivateFiles.create(files.signature(), signature);
+            PrivateFiles.write(files.pdf(), out -> new CertificatePdf(cert).write(out), false);
+        } catch (IOException | RuntimeException e) {
+            for (Path written : List.of(files.json(), files.signature(), files.pdf())) {
+                try {
+                    Files.deleteIfExists(written);
+                } catch (IOException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
+            }
+            throw e;
         }
-        Files.setPosixFilePermissions(files.pdf(), PosixFilePermissions.fromString("rw-------"));
     }
 
     private ObjectNode signature(Path json, byte[] bytes, SigningKey key) throws IOException {
@@ -103,31 +118,41 @@ public final class ReportStore {
         return n;
     }
 
+    /** What checking a certificate found. */
+    public enum Status { VALID, TAMPERED, NOT_FOUND }
+
     /** The outcome of checking a certificate against a trusted key. */
-    public record Check(boolean valid, String message) {
+    public record Check(Status status, String message) {
+        public boolean valid() {
+            return status == Status.VALID;
+        }
     }
 
     /**
      * Checks that {@code json} is exactly what was signed, by the trusted key. Any changed byte in
-     * the file, a missing or garbled signature, or another key all count as tampered.
+     * the file, a missing or garbled signature, or another key all count as tampered; a file that
+     * is not there is "not found", not tampered.
      */
     public static Check verify(Path json, PublicKey trusted) {
+        if (!Files.isRegularFile(json)) {
+            return new Check(Status.NOT_FOUND, "NOT FOUND: " + json + (Files.exists(json) ? " is not a file" : " does not exist"));
+        }
         Path sigFile = json.resolveSibling(json.getFileName() + SIGNATURE_SUFFIX);
         try {
-            byte[] bytes = Files.readAllBytes(json);
-            JsonNode sig = new ObjectMapper().readTree(Files.readAllBytes(sigFile));
+            byte[] bytes = bounded(json, MAX_CERTIFICATE_BYTES);
+            JsonNode sig = new ObjectMapper().readTree(bounded(sigFile, 1 << 20));
             PublicKey signer = SigningKey.publicKey(sig.path("publicKey").asText());
             byte[] signature = Base64.getDecoder().decode(sig.path("signature").asText());
             if (!SigningKey.verify(signer, bytes, signature)) {
-                return new Check(false, "TAMPERED: " + json.getFileName() + " is not what was signed");
+                return new Check(Status.TAMPERED, "TAMPERED: " + json.getFileName() + " is not what was signed");
             }
             if (!signer.equals(trusted)) {
-                return new Check(false, "TAMPERED: signed by key " + SigningKey.fingerprint(signer)
+                return new Check(Status.TAMPERED, "TAMPERED: signed by key " + SigningKey.fingerprint(signer)
                         + ", not by the trusted key " + SigningKey.fingerprint(trusted));
             }
-            return new Check(true, "VALID: " + json.getFileName() + " signed by " + SigningKey.fingerprint(signer));
+            return new Check(Status.VALID, "VALID: " + json.getFileName() + " signed by " + SigningKey.fingerprint(signer));
         } catch (IOException | IllegalArgumentException e) {
-            return new Check(false, "TAMPERED: cannot check " + json.getFileName() + ": " + e.getMessage());
+            return new Check(Status.TAMPERED, "TAMPERED: cannot check " + json.getFileName() + ": " + oneLine(e));
         }
     }
 
@@ -141,8 +166,38 @@ public final class ReportStore {
         }
     }
 
+    /**
+     * A certificate's content.
+     *
+     * @throws IOException with a one-line message: not found, too large, or not a complete JSON object
+     */
     public JsonNode read(Path json) throws IOException {
-        return mapper.readTree(Files.readAllBytes(json));
+        try {
+            JsonNode n = mapper.readTree(bounded(json, MAX_CERTIFICATE_BYTES));
+            if (n == null || !n.isObject()) {
+                throw new IOException(json + ": not a certificate (empty, or not a JSON object)");
+            }
+            return n;
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(json + ": not a readable certificate (truncated or not JSON): " + oneLine(e), e);
+        }
+    }
+
+    /** The file's bytes, refused above {@code limit} before they are read. */
+    private static byte[] bounded(Path file, long limit) throws IOException {
+        long size = Files.size(file);
+        if (size > limit) {
+            throw new IOException(file.getFileName() + " is " + size + " bytes, too large to be a Blockwipe certificate");
+        }
+        return Files.readAllBytes(file);
+    }
+
+    /** Jackson's messages carry the location on further lines. */
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
     }
 
     /** The exact bytes that are written and signed: two-space indentation, LF, UTF-8, a final newline. */
@@ -150,11 +205,6 @@ public final class ReportStore {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         return (mapper.writer(printer).writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void create(Path file, byte[] bytes) throws IOException {
-        Files.write(file, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     }
 
     /** Keeps file names to letters, digits, dot, dash and underscore. */

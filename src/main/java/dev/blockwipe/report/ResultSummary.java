@@ -21,6 +21,8 @@ public final class ResultSummary {
                     + Units.bytes(r.bytesWritten()) + " written" + writeRate(r) + ", "
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " verified, no differences" : "not verified")
                     + "; " + Units.duration(r.duration()) + " in all";
+            case DISCARDED -> path + ": DISCARDED, NOT VERIFIED: every block was discarded (" + Units.duration(r.duration())
+                    + "), nothing was read back; the device may still return the old data, so this is no proof of erasure";
             case VERIFY_FAILED -> path + ": VERIFICATION FAILED after " + r.plan().method().name() + ": "
                     + r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
                     .collect(Collectors.joining("; "));

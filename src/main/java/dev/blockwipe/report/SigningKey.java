@@ -1,9 +1,11 @@
 package dev.blockwipe.report;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,12 +20,15 @@ import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.HexFormat;
 
 /**
  * The Ed25519 key that signs this machine's certificates (JDK built-in, no provider needed). It
- * is created on first use in the config directory: the private key readable by its owner only
- * (0600, in a 0700 directory), the public key beside it for auditors.
+ * is created on first use in the config directory, born private (see {@link PrivateFiles}): the
+ * private key 0600 in a 0700 directory from the moment it exists, the public key beside it for
+ * auditors. A private key that others can read is refused: whoever copied it can forge
+ * certificates that verify as this machine's.
  */
 public final class SigningKey {
     static final String PRIVATE_FILE = "signing-key.pem";
@@ -37,13 +42,22 @@ public final class SigningKey {
         this.publicKey = publicKey;
     }
 
-    /** Loads the key from {@code configDir}, creating it (and the directory) the first time. */
-    public static SigningKey loadOrCreate(Path configDir) throws IOException {
+    /**
+     * Loads the key from {@code configDir}, creating it (and the directory) the first time.
+     *
+     * @param uid the user the directory and the key must belong to (the effective user)
+     */
+    public static SigningKey loadOrCreate(Path configDir, int uid) throws IOException {
         Path privatePem = configDir.resolve(PRIVATE_FILE);
         Path publicPem = configDir.resolve(PUBLIC_FILE);
+        PrivateFiles.directory(configDir, uid, "config directory");
         try {
-            if (!Files.exists(privatePem)) {
-                create(configDir, privatePem, publicPem);
+            if (!Files.exists(privatePem, LinkOption.NOFOLLOW_LINKS)) {
+                create(privatePem, publicPem);
+            }
+            if (PrivateFiles.readableByOthers(privatePem)) {
+                throw new IOException("the signing key " + privatePem + " can be read by other users, who may have copied"
+                        + " it to forge certificates; move it away (a new key is then made) and tell your auditors");
             }
             KeyFactory kf = KeyFactory.getInstance("Ed25519");
             PrivateKey priv = kf.generatePrivate(new PKCS8EncodedKeySpec(Pem.decode(Files.readString(privatePem))));
@@ -54,17 +68,25 @@ public final class SigningKey {
         }
     }
 
-    private static void create(Path dir, Path privatePem, Path publicPem) throws IOException, GeneralSecurityException {
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-        try {
-            Files.writeString(privatePem, Pem.encode("PRIVATE KEY", pair.getPrivate().getEncoded()), StandardCharsets.US_ASCII,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        } catch (FileAlreadyExistsException raced) {
-            return; // another process made the key between our check and our write: use theirs
+    /**
+     * Under a lock on the directory, so that two first runs make one key: the public key first
+     * (it means nothing without the private one), then the private key. Whoever sees the private
+     * key therefore also sees its public key.
+     */
+    private static void create(Path privatePem, Path publicPem) throws IOException, GeneralSecurityException {
+        Path lockFile = privatePem.resolveSibling(".signing-key.lock");
+        try (FileChannel lock = FileChannel.open(lockFile, EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+             FileLock held = lock.lock()) {
+            if (Files.exists(privatePem, LinkOption.NOFOLLOW_LINKS)) {
+                return; // another process made it while we waited for the lock
+            }
+            KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+            PrivateFiles.write(publicPem, out -> out.write(Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded())
+                    .getBytes(StandardCharsets.US_ASCII)), true);
+            PrivateFiles.create(privatePem, Pem.encode("PRIVATE KEY", pair.getPrivate().getEncoded())
+                    .getBytes(StandardCharsets.US_ASCII));
         }
-        Files.setPosixFilePermissions(privatePem, PosixFilePermissions.fromString("rw-------"));
-        Files.writeString(publicPem, Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded()), StandardCharsets.US_ASCII);
     }
 
     public byte[] sign(byte[] data) throws IOException {

@@ -1,10 +1,11 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.Benchmark;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.TargetOpener;
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -73,7 +74,11 @@ public final class BenchViewModel {
                 });
             }
         };
-        try (BlockTarget t = opener.open(target.path(), Access.READ, target.identity())) {
+        try (OpenedTarget t = opener.open(target.path(), Access.READ)) {
+            if (!t.info().identity().sameNode(target.identity())) {
+                throw new TargetRefusedException(target.path(), TargetRefusedException.Reason.IDENTITY_CHANGED,
+                        "is now " + t.info().identity().describe() + ", not the device that was listed; refresh the list");
+            }
             Benchmark.Result r = new Benchmark(false, SAMPLES, System::nanoTime, new SecureRandom())
                     .run(t, publish, cancel);
             fx.execute(() -> {

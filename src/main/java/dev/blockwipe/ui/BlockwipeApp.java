@@ -1,6 +1,5 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.linux.Blkid;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
@@ -24,18 +23,19 @@ public final class BlockwipeApp extends Application {
 
     /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets, the settings. */
     public static Services linuxServices(Settings settings) {
-        LinuxInventory inventory = new LinuxInventory(true);
-        return new Services(inventory, inventory::fingerprint, new LinuxTargets(), new Blkid(), Terminal.isRoot(),
+        LinuxInventory inventory = new LinuxInventory();
+        return new Services(inventory, inventory::fingerprint, new LinuxTargets(), Terminal.isRoot(),
                 new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater);
     }
 
     /** This user's settings (config file in ~/.config/blockwipe); defaults when the file cannot be read. */
     static Settings userSettings() {
         try {
-            return Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.isRoot(), null);
+            return Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), null);
         } catch (IOException e) {
             return new Settings(Path.of(System.getProperty("user.home"), ".config/blockwipe"),
-                    Path.of(System.getProperty("user.home"), ".local/share/blockwipe/reports"), Operator.UNNAMED);
+                    Path.of(System.getProperty("user.home"), ".local/share/blockwipe/reports"), Operator.UNNAMED,
+                    Terminal.effectiveUid());
         }
     }
 

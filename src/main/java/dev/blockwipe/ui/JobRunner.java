@@ -1,18 +1,14 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.devices.SafetyVerdict;
-import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.TargetOpener;
-import dev.blockwipe.engine.TargetRefusedException;
-import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
@@ -29,14 +25,14 @@ import java.util.function.Supplier;
 import javafx.concurrent.Task;
 
 /**
- * Runs wipe jobs, each in its own {@link Task} on the application's one job executor. A job is
- * judged again from a fresh inventory right before it opens its target, and the open must find
- * the device that was listed (number, size, serial). Jobs on the same disk queue. FX thread only,
- * except for what runs inside the tasks.
+ * Runs wipe jobs, each in its own {@link Task} on the application's one job executor. A job opens
+ * its target once, exclusively, and before the first write judges it again from a fresh inventory
+ * and from what the open descriptor says: identity (number, disk sequence number, size, serial,
+ * loop backing) and verdict must be those of the row the user confirmed, or nothing is written.
+ * Jobs on the same disk queue. FX thread only, except for what runs inside the tasks.
  */
 public final class JobRunner implements AutoCloseable {
     private final TargetOpener opener;
-    private final InventorySource inventory;
     private final Preflight preflight;
     private final Consumer<JobViewModel> ended;
     private final JobQueue<JobViewModel> queue = new JobQueue<>();
@@ -44,19 +40,16 @@ public final class JobRunner implements AutoCloseable {
     private final ExecutorService executor;
     private final Keystreams keystreams;
     private final Supplier<Certifier> certifier;
-    private final SignatureProbe probe;
 
     /**
      * @param ended called on the FX thread when a job has ended, however it ended
      */
-    public JobRunner(TargetOpener opener, InventorySource inventory, SignatureProbe probe, Keystreams keystreams,
+    public JobRunner(TargetOpener opener, InventorySource inventory, Keystreams keystreams,
                      Supplier<Certifier> certifier, Consumer<JobViewModel> ended) {
         this.opener = opener;
         this.keystreams = keystreams;
         this.certifier = certifier;
-        this.probe = probe;
-        this.preflight = new Preflight(probe);
-        this.inventory = inventory;
+        this.preflight = new Preflight(inventory);
         this.ended = ended;
         AtomicInteger n = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
@@ -94,15 +87,10 @@ public final class JobRunner implements AutoCloseable {
         Task<Certified> task = new Task<>() {
             @Override
             protected Certified call() throws Exception {
-                DeviceInventory devices = inventory.scan();
-                SafetyVerdict verdict = preflight.verdict(devices, target.path(), target.identity(), false);
-                if (verdict instanceof SafetyVerdict.Blocked b) {
-                    throw new TargetRefusedException(target.path(), TargetRefusedException.Reason.BLOCKED,
-                            "refused: " + b.describe());
-                }
-                try (BlockTarget t = opener.open(target.path(), Access.WRITE, target.identity())) {
-                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), CertifiedDevice.before(devices,
-                            probe, target.path(), target.identity()));
+                try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
+                    Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
+                            target.verdict(), false);
+                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), CertifiedDevice.before(judged));
                     WipeResult result = new WipeJob(job.request(), keystreams).run(t, WipeListener.all(job, paperwork),
                             job.cancelToken());
                     return certify(paperwork, result);

@@ -7,6 +7,8 @@ public enum JobState {
     RUNNING("wiping", false),
     CANCELLING("cancelling", false),
     ERASED("erased ✓", true),
+    /** Discarded without a read-back: done as asked, but not proven erased. */
+    DISCARDED("discarded, not verified", true),
     VERIFY_FAILED("verification failed ✗", true),
     FAILED("failed ✗", true),
     CANCELLED("cancelled", true);

@@ -4,10 +4,13 @@ import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceWatcher;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SharedDevices;
+import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
@@ -50,7 +53,6 @@ import javafx.collections.ObservableList;
  */
 public final class MainViewModel implements AutoCloseable {
     private final Services services;
-    private final Preflight preflight;
     private final ThroughputEstimates estimates = new ThroughputEstimates();
     private final DeviceWatcher watcher;
     private final JobRunner runner;
@@ -80,10 +82,9 @@ public final class MainViewModel implements AutoCloseable {
 
     public MainViewModel(Services services) {
         this.services = services;
-        this.preflight = new Preflight(services.probe());
         this.settings.set(services.settings());
         this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
-        this.runner = new JobRunner(services.opener(), services.inventory(), services.probe(), services.keystreams(),
+        this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(),
                 () -> certifier, this::ended);
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
@@ -116,11 +117,10 @@ public final class MainViewModel implements AutoCloseable {
         Map<String, DeviceRow> seen = new HashMap<>();
         List<DeviceRow> roots = new ArrayList<>();
         for (Disk d : inv.visibleDisks()) {
-            String serial = d.facts().identity().serial();
-            DeviceRow row = row(seen, RowFactory.key(d, serial), RowFactory.disk(inv, d), services.root());
+            DeviceRow row = row(seen, RowFactory.key(d, d.facts()), RowFactory.disk(inv, d), services.root());
             List<DeviceRow> children = new ArrayList<>();
             for (Partition p : d.partitions()) {
-                children.add(row(seen, RowFactory.key(p, serial), RowFactory.partition(inv, d, p), services.root()));
+                children.add(row(seen, RowFactory.key(p, d.facts()), RowFactory.partition(inv, d, p), services.root()));
             }
             if (!row.children().equals(children)) {
                 row.children().setAll(children);
@@ -130,7 +130,7 @@ public final class MainViewModel implements AutoCloseable {
         rowsByKey.keySet().retainAll(seen.keySet());
         for (DeviceRow image : images.values()) {
             RowFacts f = image.facts();
-            image.update(RowFactory.rejudged(f, preflight.verdict(inv, f.path(), f.identity(), false)));
+            image.update(RowFactory.rejudged(f, Preflight.fileVerdict(inv, f.identity(), f.signatures())));
             roots.add(image);
         }
         if (!rows.equals(roots)) {
@@ -157,9 +157,17 @@ public final class MainViewModel implements AutoCloseable {
         return row;
     }
 
-    /** Adds an image file to the tree (once, whatever path names it); anyone may wipe their own files. */
+    /**
+     * Adds an image file to the tree (once, whatever path names it); anyone may wipe their own
+     * files. Its facts come from the file opened once, read-only: what it is and what is in it.
+     */
     public DeviceRow addImageFile(String path) throws IOException {
-        TargetInfo info = services.opener().probe(path);
+        TargetInfo info;
+        Signatures signatures;
+        try (OpenedTarget t = services.opener().open(path, Access.READ)) {
+            info = t.info();
+            signatures = t.signatures();
+        }
         String key = RowFactory.key(info);
         DeviceRow existing = images.get(key);
         if (existing != null) {
@@ -167,8 +175,8 @@ public final class MainViewModel implements AutoCloseable {
         }
         SafetyVerdict verdict = inventory == null
                 ? new SafetyVerdict.NeedsConfirmation("an image file")
-                : preflight.verdict(inventory, info.path(), info.identity(), false);
-        DeviceRow row = new DeviceRow(key, RowFactory.image(info, verdict, services.probe().probe(info.path())), true);
+                : Preflight.fileVerdict(inventory, info.identity(), signatures);
+        DeviceRow row = new DeviceRow(key, RowFactory.image(info, verdict, signatures), true);
         row.checkedProperty().addListener((obs, was, now) -> updateChecked());
         images.put(key, row);
         rows.add(row);

@@ -7,6 +7,7 @@ import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
@@ -21,11 +22,12 @@ final class RowFactory {
     }
 
     /**
-     * Rows are kept across rescans by this key: name, number, size and serial, so a different disk
-     * pushed into the same bay (same name and number) is a new row, never inheriting a check mark.
+     * Rows are kept across rescans by this key: name, number, size, disk sequence number and serial,
+     * so a different disk pushed into the same bay (same name and number), or a loop device attached
+     * again, is a new row, never inheriting a check mark.
      */
-    static String key(Device d, String serial) {
-        return d.name() + "@" + d.number() + "#" + d.size() + "#" + serial;
+    static String key(Device d, SysfsDisk disk) {
+        return d.name() + "@" + d.number() + "#" + d.size() + "#" + disk.diskseq() + "#" + disk.identity().serial();
     }
 
     /** An image file's key: the file itself (file system and inode), whatever path named it. */
@@ -35,24 +37,24 @@ final class RowFactory {
 
     static RowFacts disk(DeviceInventory inventory, Disk d) {
         String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
-        return new RowFacts(d.name(), d.path(), identity(d, d.facts().identity().serial()), model,
+        return new RowFacts(d.name(), d.path(), identity(d, d.facts()), model,
                 d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), "", d.verdict(),
-                FactSheet.of(inventory, d));
+                d.signatures(), FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
         String name = p.signatures().entryName().isEmpty() ? p.facts().entryName() : p.signatures().entryName();
-        return new RowFacts(p.name(), p.path(), identity(p, disk.facts().identity().serial()), name, "",
+        return new RowFacts(p.name(), p.path(), identity(p, disk.facts()), name, "",
                 p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(),
                 p.alignment().aligned() ? "" : p.alignment().describe(), p.verdict(),
-                FactSheet.of(inventory, p));
+                p.signatures(), FactSheet.of(inventory, p));
     }
 
     /** An image file the user added; judged like any target (loop backing file, swap file). */
     static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
         String contents = contents(signatures);
         return new RowFacts(info.name(), info.path(), info.identity(), info.path(), "",
-                info.size(), IMAGE_KIND, contents, "", "", verdict, List.of(
+                info.size(), IMAGE_KIND, contents, "", "", verdict, signatures, List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
                         new FactSheet.Fact("identity", info.identity().describe()),
@@ -66,7 +68,7 @@ final class RowFactory {
         List<FactSheet.Fact> details = new ArrayList<>(f.details());
         details.replaceAll(d -> d.key().equals("verdict") ? verdictFact(verdict) : d);
         return new RowFacts(f.name(), f.path(), f.identity(), f.model(), f.serial(), f.size(), f.kind(),
-                f.contents(), f.usage(), f.misalignment(), verdict, details);
+                f.contents(), f.usage(), f.misalignment(), verdict, f.signatures(), details);
     }
 
     private static FactSheet.Fact verdictFact(SafetyVerdict v) {
@@ -74,11 +76,13 @@ final class RowFactory {
     }
 
     /**
-     * The identity the open must find again: device number and size, and the serial the kernel
-     * shows in sysfs (what the open reads back, not a value OSHI filled in).
+     * The identity the job's open must find again: device number, size, and of its disk the
+     * sequence number, the serial and WWN as sysfs shows them (what the open reads back, not a
+     * value OSHI filled in) and the loop backing.
      */
-    private static TargetIdentity identity(Device d, String sysfsSerial) {
-        return TargetIdentity.device(d.number().major(), d.number().minor(), d.size(), sysfsSerial);
+    private static TargetIdentity identity(Device d, SysfsDisk disk) {
+        return TargetIdentity.device(d.number().major(), d.number().minor(), d.size(), disk.diskseq(),
+                disk.identity().serial(), disk.identity().wwn(), disk.loop());
     }
 
     /** The contents column: empty when blank, "unknown" when libblkid could not look. */

@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.TargetIdentity;
 import java.util.List;
 
@@ -10,7 +11,8 @@ import java.util.List;
  *
  * @param name      "sdb", "sdb1", "disk.img"
  * @param path      what a wipe opens
- * @param identity  device number (or file inode) as listed: the open must find the same
+ * @param identity  what the row is (device number, disk sequence number, size, serial, WWN, loop
+ *                  backing; or file system device, inode, size): the job's open must find the same
  * @param model     model, or a loop device's backing file, or a partition's name in its table
  * @param serial    serial number, or empty
  * @param size      bytes
@@ -19,11 +21,12 @@ import java.util.List;
  * @param usage     mount points, swap, holders, or empty
  * @param misalignment for a partition that does not start on a block of its disk, why that matters; else empty
  * @param verdict   the safety verdict
+ * @param signatures what libblkid found on it
  * @param details   every fact, for the details pane
  */
 public record RowFacts(String name, String path, TargetIdentity identity, String model, String serial,
                        long size, String kind, String contents, String usage, String misalignment, SafetyVerdict verdict,
-                       List<FactSheet.Fact> details) {
+                       Signatures signatures, List<FactSheet.Fact> details) {
     public RowFacts {
         details = List.copyOf(details);
     }

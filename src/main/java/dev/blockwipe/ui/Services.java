@@ -1,9 +1,8 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.InventorySource;
-import dev.blockwipe.devices.SignatureProbe;
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.TargetOpener;
 import dev.blockwipe.linux.TestDisks;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Settings;
@@ -16,8 +15,7 @@ import java.util.function.Supplier;
  *
  * @param inventory   reads the devices
  * @param fingerprint cheap change detector for the device watcher
- * @param opener      opens targets
- * @param probe       libblkid, for image files
+ * @param opener      opens targets (their facts come from the open descriptor)
  * @param root        the user may open devices for writing
  * @param testDisks   makes throw-away loop devices (root only)
  * @param keystreams  makes the random passes
@@ -25,7 +23,6 @@ import java.util.function.Supplier;
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  */
-public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener,
-                       SignatureProbe probe, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
+public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
                        HostInfo host, Executor fx) {
 }

@@ -39,7 +39,7 @@ final class SettingsDialog {
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         return dialog.showAndWait().filter(b -> b == ButtonType.OK)
                 .map(b -> new Settings(current.configDir(), Path.of(reports.getText().strip()),
-                        new Operator(operator.getText(), organisation.getText())));
+                        new Operator(operator.getText(), organisation.getText()), current.uid()));
     }
 
     private static Label label(String text, javafx.scene.Node target) {

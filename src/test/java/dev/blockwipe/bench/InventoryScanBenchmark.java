@@ -32,8 +32,8 @@ public final class InventoryScanBenchmark {
                 disk.partition(p, 2048L + (p - 1) * 1_000_000_000L, 999_000_000L);
             }
         }
-        InventoryBuilder builder = new InventoryBuilder(path -> Signatures.NONE, name -> Identity.NONE);
-        SysfsScanner scanner = new SysfsScanner(root);
+        InventoryBuilder builder = new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE);
+        SysfsScanner scanner = new SysfsScanner(root, root.resolve("no-device-nodes"));
         MountTable mounts = new MountTable();
         int warmup = 50;
         int runs = 200;

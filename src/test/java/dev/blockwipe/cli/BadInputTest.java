@@ -131,7 +131,7 @@ class BadInputTest {
     @Test
     void aDeviceAnotherProgramHoldsExclusivelyIsBusy() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB);
-             BlockTarget held = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+             BlockTarget held = new LinuxTargets().open(loop.path(), Access.WRITE)) {
             assertThat(held.info().name()).isEqualTo(loop.name());
             unchanged(Path.of(loop.path()), () -> expect(4, "in use: mounted, or held by another program", "wipe",
                     loop.path(), "-m", "zero", "--yes=" + loop.name()));

@@ -61,6 +61,69 @@ class CertificateCliTest {
     }
 
     @Test
+    void verifyTellsMissingFromTamperedAndSaysWhyInOneLine() throws Exception {
+        Path img = image("disk.img");
+        assertThat(wipe(img, tmp.resolve("reports")).exitCode()).isZero();
+        String config = tmp.resolve("config").toString();
+
+        Cli missing = Cli.run("report", "verify", tmp.resolve("nope.json").toString(), "--config-dir", config);
+        assertThat(missing.exitCode()).isEqualTo(6);
+        assertThat(missing.err().lines()).singleElement().asString().contains("nope.json: no such file");
+
+        Path garbage = Files.writeString(tmp.resolve("garbage.json"), "this is { not json");
+        Files.writeString(tmp.resolve("garbage.json.sig"), "neither is this");
+        Cli notJson = Cli.run("report", "verify", garbage.toString(), "--config-dir", config);
+        assertThat(notJson.exitCode()).isEqualTo(3);
+        assertThat(notJson.out().lines()).singleElement().asString().startsWith("TAMPERED: cannot check garbage.json");
+
+        Path huge = tmp.resolve("huge.json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Files.copy(tmp.resolve("garbage.json.sig"), tmp.resolve("huge.json.sig"));
+        Cli big = Cli.run("report", "verify", huge.toString(), "--config-dir", config);
+        assertThat(big.exitCode()).isEqualTo(3);
+        assertThat(big.out().lines()).singleElement().asString().contains("too large to be a Blockwipe certificate");
+
+        Cli show = Cli.run("report", "show", garbage.toString());
+        assertThat(show.exitCode()).isEqualTo(1);
+        assertThat(show.err().lines()).singleElement().asString().contains("not a readable certificate");
+    }
+
+    @Test
+    void listNamesATruncatedCertificateAndGoesOn() throws Exception {
+        Path reports = tmp.resolve("reports");
+        assertThat(wipe(image("a.img"), reports).exitCode()).isZero();
+        Path good = only(reports, ".json");
+        Path truncated = reports.resolve("20200101T000000Z_host_cut.json");
+        byte[] bytes = Files.readAllBytes(good);
+        Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+
+        Cli list = Cli.run("report", "list", "--report-dir", reports.toString());
+
+        assertThat(list.exitCode()).isZero();
+        assertThat(list.out().lines()).hasSize(2);
+        assertThat(list.out()).contains("UNREADABLE", truncated.toString(), "Erased", good.toString());
+        assertThat(list.err().lines()).singleElement().asString().contains(truncated.getFileName().toString(), "truncated");
+    }
+
+    @Test
+    void aReportsDirectoryOthersMayWriteIsRefusedButTheWipeStands() throws Exception {
+        Path shared = Files.createDirectory(tmp.resolve("shared"));
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path img = image("w.img");
+
+        Cli cli = wipe(img, shared);
+
+        assertThat(cli.exitCode()).isEqualTo(7);
+        assertThat(cli.err()).contains("writable by others");
+        assertThat(Files.readAllBytes(img)).containsOnly((byte) 0);
+        try (Stream<Path> left = Files.list(shared)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
     void exportKeyPrintsThePublicKeyForAuditors() {
         Cli export = Cli.run("report", "export-key", "--config-dir", tmp.resolve("config").toString());
         assertThat(export.exitCode()).isZero();

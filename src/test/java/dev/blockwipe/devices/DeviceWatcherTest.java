@@ -158,12 +158,12 @@ class DeviceWatcherTest {
     }
 
     private static DeviceInventory inventory(UsageFacts usage, SysfsDisk... disks) {
-        return new InventoryBuilder(path -> Signatures.NONE, name -> Identity.NONE).build(List.of(disks), usage);
+        return new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE).build(List.of(disks), usage);
     }
 
     private static SysfsDisk disk(String name, String number, SysfsPartition... partitions) {
         return new SysfsDisk(name, DeviceNumber.parse(number), "/sys/devices/virtual/block/" + name, 2_097_152, 512,
-                512, false, false, false, 0, 0, 0, 0, Identity.NONE, "", null, "", "", List.of(), List.of(),
+                512, false, false, false, 0, 0, 0, 0, Identity.NONE, 0, "", null, "", "", List.of(), List.of(),
                 List.of(partitions), List.of());
     }
 

@@ -2,9 +2,9 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
+import dev.blockwipe.testing.FileKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ class InventoryBuilderTest {
     private FakeSysfs sys;
     /** What the fake libblkid finds, by device path; anything else is blank. */
     private final Map<String, Signatures> signatures = new HashMap<>();
-    private final SignatureProbe probe = path -> signatures.getOrDefault(path, Signatures.NONE);
+    private final SignatureProbe probe = (path, number) -> signatures.getOrDefault(path, Signatures.NONE);
 
     @BeforeEach
     void fakeTree() {
@@ -118,7 +118,7 @@ class InventoryBuilderTest {
     void emptyDiskIsBlockedAndAnEmptyLoopIsAHiddenPlaceholder() throws IOException {
         sys.disk(FakeSysfs.usb("sdb"), "8:16").sectors(0);
         sys.disk(FakeSysfs.virtual("loop0"), "7:0").sectors(0);
-        sys.disk(FakeSysfs.virtual("loop1"), "7:1").backingFile("/var/tmp/a.img");
+        sys.disk(FakeSysfs.virtual("loop1"), "7:1").backingFile(image().toString());
 
         DeviceInventory inv = build(NOTHING_IN_USE);
 
@@ -189,8 +189,8 @@ class InventoryBuilderTest {
         sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
         DeviceInventory inv = build(NOTHING_IN_USE);
 
-        assertThat(preflight(inv, image, false)).isEqualTo(new SafetyVerdict.Blocked(BlockReason.LOOP_BACKING_FILE,
-                "backs /dev/loop0; detach it first (losetup -d /dev/loop0)"));
+        assertThat(preflight(inv, image, false)).isEqualTo(new SafetyVerdict.Blocked(BlockReason.BACKS_LOOP,
+                "in use by a loop device: backs /dev/loop0; detach it first (losetup -d)"));
         assertThat(preflight(inv, image, true)).isEqualTo(new SafetyVerdict.Wipeable());
     }
 
@@ -211,7 +211,7 @@ class InventoryBuilderTest {
     @Test
     void activeSwapFileIsBlockedEvenWithForce() throws IOException {
         Path image = image();
-        DeviceInventory inv = build(new UsageFacts(List.of(), List.of(), List.of(image.toRealPath().toString()), null));
+        DeviceInventory inv = build(new UsageFacts(List.of(), List.of(), List.of(FileKeys.of(image)), null));
 
         assertThat(preflight(inv, image, true))
                 .isEqualTo(new SafetyVerdict.Blocked(BlockReason.SWAP, "active swap file"));
@@ -256,11 +256,12 @@ class InventoryBuilderTest {
     }
 
     private DeviceInventory build(UsageFacts usage) throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root()).scan(), usage);
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
     }
 
+    /** The verdict on an image file, found by what it is (file system device and inode). */
     private SafetyVerdict preflight(DeviceInventory inv, Path image, boolean force) throws IOException {
-        return new Preflight(probe).verdict(inv, image.toString(), TargetIdentity.file(0, 42, 1234, Files.size(image)), force);
+        return SafetyRules.verdict(inv.graph().file(FileKeys.of(image), Files.size(image), Signatures.NONE), force);
     }
 
     /** A real file: the preflight resolves its path. */

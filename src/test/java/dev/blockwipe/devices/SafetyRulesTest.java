@@ -36,7 +36,7 @@ class SafetyRulesTest {
                         BlockReason.READ_ONLY, "read-only (its ro flag is set)"),
                 row("empty", blank().size(0).done(), "BLOCKED", BlockReason.EMPTY, "0 bytes"),
                 row("loop backing file", blank().backs("/dev/loop3").done(), "BLOCKED",
-                        BlockReason.LOOP_BACKING_FILE, "/dev/loop3"),
+                        BlockReason.BACKS_LOOP, "/dev/loop3"),
                 row("unknown signatures", blank().signatures(Signatures.unknown("libblkid: I/O error")).done(),
                         "CONFIRM", null, "unknown contents (libblkid: I/O error)"),
                 row("signatures", blank().signatures(EXT4).done(), "CONFIRM", null, "ext4 \"home\""),
@@ -78,7 +78,7 @@ class SafetyRulesTest {
     @Test
     void onlyUnknownFactsAndLoopBackingFileAllowForce() {
         assertThat(Stream.of(BlockReason.values()).filter(BlockReason::forceOverrides))
-                .containsExactlyInAnyOrder(BlockReason.UNKNOWN_FACTS, BlockReason.LOOP_BACKING_FILE);
+                .containsExactlyInAnyOrder(BlockReason.UNKNOWN_FACTS, BlockReason.BACKS_LOOP);
     }
 
     /** With --force: facts, and the verdict that must result. */

@@ -72,11 +72,11 @@ class SharedDevicesTest {
     }
 
     private DeviceInventory scan() throws Exception {
-        return new InventoryBuilder(p -> Signatures.NONE, n -> Identity.NONE).build(new SysfsScanner(sys.root()).scan(),
+        return new InventoryBuilder((p, n) -> Signatures.NONE, n -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(),
                 new UsageFacts(List.of(), List.of(), List.of(), null));
     }
 
     private static TargetIdentity device(int major, int minor) {
-        return TargetIdentity.device(major, minor, 0, "");
+        return TargetIdentity.device(major, minor, 0, 0, "", "", null);
     }
 }

@@ -3,6 +3,7 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
@@ -10,7 +11,6 @@ import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.Pattern;
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Verification;
@@ -49,7 +49,7 @@ class ImageFileTargetTest {
     @Test
     void filesOnAFileSystemWithDirectIoAreWrittenWithODirect() throws Exception {
         Path file = randomFile("d.img", 1 << 20);
-        try (BlockTarget t = targets.open(file.toString(), Access.WRITE, null)) {
+        try (BlockTarget t = targets.open(file.toString(), Access.WRITE)) {
             assertThat(t.info().ioMode()).isEqualTo(IoMode.DIRECT);
             assertThat(t.info().name()).isEqualTo("d.img");
         }
@@ -77,21 +77,25 @@ class ImageFileTargetTest {
     }
 
     @Test
-    void aFileReplacedAfterConfirmationIsRefused() throws Exception {
+    void whatWasLocatedIsWhatIsWrittenEvenIfThePathNowNamesAnotherFile() throws Exception {
         Path file = randomFile("r.img", 1 << 20);
-        TargetIdentity confirmed = targets.probe(file.toString()).identity();
-        Files.move(file, dir.resolve("old.img"));
-        randomFile("r.img", 1 << 20);
-        assertThatThrownBy(() -> targets.open(file.toString(), Access.WRITE, confirmed))
-                .isInstanceOfSatisfying(TargetRefusedException.class,
-                        e -> assertThat(e.reason()).isEqualTo(TargetRefusedException.Reason.IDENTITY_CHANGED))
-                .hasMessageContaining("was replaced");
+        byte[] replacement;
+        try (TargetOpener.Located located = targets.locate(file.toString())) {
+            Files.move(file, dir.resolve("old.img"));
+            replacement = Files.readAllBytes(randomFile("r.img", 1 << 20));
+            try (BlockTarget t = located.open(Access.WRITE)) {
+                new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())).run(t, WipeListener.NONE,
+                        new CancelToken());
+            }
+        }
+        assertThat(Files.readAllBytes(dir.resolve("old.img"))).containsOnly(0);
+        assertThat(Files.readAllBytes(file)).isEqualTo(replacement);
     }
 
     @Test
     void emptyFilesAreRefused() throws Exception {
         Path file = Files.createFile(dir.resolve("empty.img"));
-        assertThatThrownBy(() -> targets.open(file.toString(), Access.WRITE, null))
+        assertThatThrownBy(() -> targets.open(file.toString(), Access.WRITE))
                 .isInstanceOfSatisfying(TargetRefusedException.class,
                         e -> assertThat(e.reason()).isEqualTo(TargetRefusedException.Reason.EMPTY));
     }
@@ -100,7 +104,10 @@ class ImageFileTargetTest {
     void probingTellsSizeAndBlockSizesWithoutWriting() throws Exception {
         Path file = randomFile("p.img", 12345);
         byte[] before = Files.readAllBytes(file);
-        TargetInfo info = targets.probe(file.toString());
+        TargetInfo info;
+        try (BlockTarget t = targets.open(file.toString(), Access.READ)) {
+            info = t.info();
+        }
         assertThat(info.size()).isEqualTo(12345);
         assertThat(info.logicalBlockSize()).isGreaterThanOrEqualTo(512);
         assertThat(info.physicalBlockSize()).isEqualTo(4096);
@@ -108,7 +115,7 @@ class ImageFileTargetTest {
     }
 
     private WipeResult wipe(Path file, WipeRequest request) throws Exception {
-        try (BlockTarget t = targets.open(file.toString(), Access.WRITE, null)) {
+        try (BlockTarget t = targets.open(file.toString(), Access.WRITE)) {
             return new WipeJob(request.withVerification(new Verification.Last())).run(t, WipeListener.NONE, new CancelToken());
         }
     }

@@ -147,7 +147,7 @@ class InventoryLoopTest {
             assertThat(disk.err()).contains("refused: " + loop.name() + "p1 is mounted at " + mnt);
             Cli image = Cli.run("wipe", loop.image().toString(), "-m", "zero", "--yes=" + loop.image().getFileName());
             assertThat(image.exitCode()).isEqualTo(4);
-            assertThat(image.err()).contains("backs " + loop.path() + ": " + loop.name() + "p1 is mounted at " + mnt);
+            assertThat(image.err()).contains("backs " + loop.path() + " → " + loop.name() + "p1 is mounted at " + mnt);
             assertThat(LoopDevice.sha256(loop.partition(2))).isEqualTo(before);
         }
         String root = Sh.run("findmnt", "-n", "-o", "SOURCE", "/");
@@ -158,7 +158,7 @@ class InventoryLoopTest {
 
     @Test
     void theWatcherSeesALoopDeviceAttachedAndDetachedWhileItRuns() throws Exception {
-        LinuxInventory inventory = new LinuxInventory(false);
+        LinuxInventory inventory = new LinuxInventory();
         BlockingQueue<DeviceWatcher.Change> changes = new LinkedBlockingQueue<>();
         try (DeviceWatcher watcher = new DeviceWatcher(inventory, inventory::fingerprint,
                 (inv, list) -> changes.addAll(list), e -> { })) {
@@ -193,7 +193,7 @@ class InventoryLoopTest {
     }
 
     private static DeviceInventory scan() throws Exception {
-        return new LinuxInventory(false).scan();
+        return new LinuxInventory().scan();
     }
 
     private static void assertBlocked(Device d, BlockReason reason, String detail) {

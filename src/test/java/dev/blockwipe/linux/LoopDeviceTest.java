@@ -55,7 +55,7 @@ class LoopDeviceTest {
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
             loop.fillRandom(loop.path(), 2);
             WipeResult result;
-            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE)) {
                 result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
                         .withVerification(new Verification.All())).run(t, WipeListener.NONE, new CancelToken());
             }
@@ -153,7 +153,7 @@ class LoopDeviceTest {
             loop.partition("label: dos\nstart=1,size=40000\n");
             loop.fillRandom(loop.partition(1), 5);
             WipeResult result;
-            try (BlockTarget t = new LinuxTargets().open(loop.partition(1), Access.WRITE, null)) {
+            try (BlockTarget t = new LinuxTargets().open(loop.partition(1), Access.WRITE)) {
                 assertThat(t.info().diskOffset()).isEqualTo(512);
                 result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
                         .run(t, WipeListener.NONE, new CancelToken());

@@ -3,13 +3,14 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Mount;
 import dev.blockwipe.devices.UsageFacts;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,8 +18,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class MountTableTest {
     private static final String SWAPS_HEADER = "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n";
-    /** The block devices the fake stat knows; every other path is a file. */
-    private static final Map<String, DeviceNumber> BLOCK_DEVICES = Map.of("/dev/sda3", new DeviceNumber(8, 3));
+    /** The block devices the fake stat knows. */
+    private static final Map<String, DeviceNumber> BLOCK_DEVICES = Map.of("/dev/sda3", new DeviceNumber(8, 3),
+            "/dev/sdb1", new DeviceNumber(8, 17));
+    /** The files it knows; every other path cannot be stat-ed. */
+    private static final Map<String, FileKey> FILES = Map.of("/var/swap file", new FileKey(new DeviceNumber(8, 2), 77),
+            "/srv/disk.img", new FileKey(new DeviceNumber(8, 2), 99));
 
     @TempDir
     Path proc;
@@ -72,7 +77,43 @@ class MountTableTest {
 
         assertThat(facts.problem()).isNull();
         assertThat(facts.swapDevices()).containsExactly(new DeviceNumber(8, 3));
-        assertThat(facts.swapFiles()).containsExactly("/var/swap file");
+        assertThat(facts.swapFiles()).containsExactly(new FileKey(new DeviceNumber(8, 2), 77));
+    }
+
+    @Test
+    void aSwapEntryThatCannotBeStatedIsAProblemForEveryDevice() throws IOException {
+        mountinfo("");
+        swaps("/var/old\\040swap\\040(deleted)                 file\t\t2097148\t\t0\t\t-3\n");
+
+        UsageFacts facts = read();
+
+        assertThat(facts.problem()).contains("cannot tell what the active swap /var/old swap (deleted) is");
+    }
+
+    @Test
+    void anonymousDeviceNumbersAreTiedToTheMountSource() throws IOException {
+        mountinfo("""
+                40 22 0:45 / /mnt/btrfs rw - btrfs /dev/sdb1 rw
+                41 22 0:52 / /mnt/image rw - fuse.fuse2fs /srv/disk.img rw
+                42 22 0:53 / /mnt/ssh rw - fuse.sshfs user@host: rw
+                """);
+        swaps("");
+
+        UsageFacts facts = read();
+
+        assertThat(facts.problem()).isNull();
+        assertThat(facts.mounts()).extracting(Mount::sourceDevice)
+                .containsExactly(new DeviceNumber(8, 17), null, null);
+        assertThat(facts.mounts()).extracting(Mount::sourceFile)
+                .containsExactly(null, new FileKey(new DeviceNumber(8, 2), 99), null);
+    }
+
+    @Test
+    void anAnonymousMountFromADevNodeThatCannotBeStatedIsAProblem() throws IOException {
+        mountinfo("40 22 0:45 / /mnt/gone rw - btrfs /dev/sdx9 rw\n");
+        swaps("");
+
+        assertThat(read().problem()).contains("/mnt/gone", "/dev/sdx9");
     }
 
     @ParameterizedTest(name = "missing {0}")
@@ -107,7 +148,15 @@ class MountTableTest {
     }
 
     private UsageFacts read() {
-        return new MountTable(proc, path -> Optional.ofNullable(BLOCK_DEVICES.get(path))).read();
+        return new MountTable(proc, path -> {
+            if (BLOCK_DEVICES.containsKey(path)) {
+                return new MountTable.Source(BLOCK_DEVICES.get(path), null);
+            }
+            if (FILES.containsKey(path)) {
+                return new MountTable.Source(null, FILES.get(path));
+            }
+            throw new NoSuchFileException(path);
+        }).read();
     }
 
     private void mountinfo(String lines) throws IOException {

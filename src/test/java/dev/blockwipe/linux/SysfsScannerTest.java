@@ -2,19 +2,24 @@ package dev.blockwipe.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceKind;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
 import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.SysfsPartition;
 import dev.blockwipe.devices.Transport;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.testing.FakeSysfs;
+import dev.blockwipe.testing.FileKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +111,54 @@ class SysfsScannerTest {
     }
 
     @Test
+    void aSerialThatIsThereButCannotBeReadBlocksTheDiskInsteadOfReadingAsNone() throws IOException {
+        sys.disk(FakeSysfs.virtio("vdb"), "252:16");
+        Files.createDirectories(sys.root().resolve("devices").resolve(FakeSysfs.virtio("vdb")).resolve("serial"));
+
+        SysfsDisk d = scanOne();
+
+        assertThat(d.identity().serial()).isEmpty();
+        assertThat(d.unreadable()).singleElement().asString().contains("vdb/serial");
+        assertThat(built("vdb").verdict()).isInstanceOfSatisfying(SafetyVerdict.Blocked.class,
+                b -> assertThat(b.reason()).isEqualTo(BlockReason.UNKNOWN_FACTS));
+    }
+
+    @Test
+    void theDiskSequenceNumberIsRead() throws IOException {
+        sys.disk(FakeSysfs.usb("sdc"), "8:32").attr("diskseq", "42");
+
+        assertThat(scanOne().diskseq()).isEqualTo(42);
+    }
+
+    @Test
+    void aLoopDeviceIsTiedToItsBackingFileByDeviceAndInodeWithOffsetAndLimit() throws IOException {
+        Path backing = Files.write(tmp.resolve("backing.img"), new byte[4096]);
+        sys.disk(FakeSysfs.virtual("loop4"), "7:4").backingFile(backing.toString()).attr("loop/offset", "1048576")
+                .attr("loop/sizelimit", "2097152");
+
+        SysfsDisk d = scanOne();
+
+        FileKey key = FileKeys.of(backing);
+        assertThat(d.loop()).isEqualTo(new LoopBacking(key.device().major(), key.device().minor(), key.inode(), 0, 0,
+                1048576, 2097152));
+        assertThat(d.unreadable()).isEmpty();
+    }
+
+    @Test
+    void aLoopDeviceWhoseBackingCannotBeFoundIsAFactThatCouldNotBeRead() throws IOException {
+        sys.disk(FakeSysfs.virtual("loop5"), "7:5").backingFile("/var/tmp/gone.img (deleted)");
+        sys.disk(FakeSysfs.usb("sdc"), "8:32");
+
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+
+        assertThat(disks.get(0).loop()).isNull();
+        assertThat(disks.get(0).unreadable()).singleElement().asString().contains("loop5/loop", "deleted");
+        assertThat(built("sdc").verdict()).as("any device could be what loop5 is attached to")
+                .isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> assertThat(b.describe())
+                        .contains("cannot tell what loop5 is attached to"));
+    }
+
+    @Test
     void loopDeviceReportsItsBackingFile() throws IOException {
         sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile("/var/tmp/disk image.img");
 
@@ -122,7 +175,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
         sys.disk(FakeSysfs.virtual("md0"), "9:0").slaves("sdb1", "sdc1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         assertThat(disks).extracting(SysfsDisk::name).containsExactly("md0", "sdb", "sdc");
         SysfsDisk md = disks.get(0);
@@ -139,7 +192,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.virtual("dm-0"), "253:0")
                 .mapper("cryptdata", "CRYPT-LUKS2-0a1b2c3d4e5f40718293a4b5c6d7e8f9-cryptdata").slaves("sdd1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         SysfsDisk dm = disks.get(0);
         assertThat(dm.name()).isEqualTo("dm-0");
@@ -233,7 +286,7 @@ class SysfsScannerTest {
     void fingerprintChangesWithTheTree(String what, TreeChange change) {
         FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
         FakeSysfs.Part sda1 = sda.partition(1, 2048, 1000);
-        SysfsScanner scanner = new SysfsScanner(tmp);
+        SysfsScanner scanner = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"));
         String before = scanner.fingerprint();
         assertThat(scanner.fingerprint()).as("fingerprint of an unchanged tree").isEqualTo(before);
 
@@ -243,14 +296,14 @@ class SysfsScannerTest {
     }
 
     private SysfsDisk scanOne() throws IOException {
-        List<SysfsDisk> disks = new SysfsScanner(tmp).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
         assertThat(disks).hasSize(1);
         return disks.get(0);
     }
 
     private DeviceInventory inventory() throws IOException {
-        return new InventoryBuilder(path -> Signatures.NONE, name -> Identity.NONE)
-                .build(new SysfsScanner(tmp).scan(), NOTHING_IN_USE);
+        return new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE)
+                .build(new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan(), NOTHING_IN_USE);
     }
 
     /** The disk as the inventory shows it, with transport, kind and alignment. */

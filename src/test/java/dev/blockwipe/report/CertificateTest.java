@@ -13,6 +13,7 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.testing.MemoryTarget;
+import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class CertificateTest {
 
     @BeforeEach
     void settings() {
-        settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), new Operator("Ada Tech", "Lab 4"));
+        settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), new Operator("Ada Tech", "Lab 4"), Sh.uid());
     }
 
     @Test
@@ -75,7 +76,7 @@ class CertificateTest {
     @Test
     void theSignatureHoldsAndAnyChangedByteBreaksIt() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
-        SigningKey key = SigningKey.loadOrCreate(settings.configDir());
+        SigningKey key = SigningKey.loadOrCreate(settings.configDir(), Sh.uid());
         assertThat(ReportStore.verify(files.json(), key.publicKey()).valid()).isTrue();
         byte[] original = Files.readAllBytes(files.json());
         Path copy = files.json().resolveSibling("copy.json");
@@ -93,7 +94,7 @@ class CertificateTest {
     @Test
     void aCertificateSignedWithAnotherKeyIsNotTrusted() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
-        SigningKey other = SigningKey.loadOrCreate(tmp.resolve("other"));
+        SigningKey other = SigningKey.loadOrCreate(tmp.resolve("other"), Sh.uid());
         assertThat(ReportStore.verify(files.json(), other.publicKey()).message())
                 .startsWith("TAMPERED: signed by key").contains(other.fingerprint());
     }
@@ -102,7 +103,7 @@ class CertificateTest {
     void aMissingSignatureIsTampered() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
         Files.delete(files.signature());
-        assertThat(ReportStore.verify(files.json(), SigningKey.loadOrCreate(settings.configDir()).publicKey()).valid())
+        assertThat(ReportStore.verify(files.json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).publicKey()).valid())
                 .isFalse();
     }
 
@@ -114,7 +115,7 @@ class CertificateTest {
             assertThat(pdf.getNumberOfPages()).isEqualTo(2);
             assertThat(text).contains("Certificate of Data Sanitization", "ERASED", "WD-TEST123",
                     "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730",
-                    SigningKey.loadOrCreate(settings.configDir()).fingerprint().substring(0, 20), "Verified by", "Passes");
+                    SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
         }
     }
 
@@ -146,8 +147,8 @@ class CertificateTest {
     void certificatesNeverOverwriteEachOther() throws Exception {
         ReportStore store = new ReportStore(tmp.resolve("r"));
         Instant now = Instant.now();
-        ReportStore.CertificateFiles a = store.reserve(now, "host", "SERIAL");
-        ReportStore.CertificateFiles b = store.reserve(now, "host", "SERIAL");
+        ReportStore.CertificateFiles a = store.reserve(now, "host", "SERIAL", Sh.uid());
+        ReportStore.CertificateFiles b = store.reserve(now, "host", "SERIAL", Sh.uid());
         assertThat(a.json()).isNotEqualTo(b.json());
         assertThat(b.json().getFileName().toString()).endsWith("-1.json");
     }

@@ -18,7 +18,17 @@ import java.util.List;
 public record Cli(int exitCode, String out, String err) {
     private static final Path PAPERS = papers();
 
+    /** How a test runs a command line: {@link BlockwipeCli#run}, or a variant whose commands it made. */
+    @FunctionalInterface
+    public interface Runner {
+        int run(String[] args, PrintWriter out, PrintWriter err);
+    }
+
     public static Cli run(String... args) {
+        return with(BlockwipeCli::run, args);
+    }
+
+    public static Cli with(Runner runner, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         if (!all.isEmpty() && all.get(0).equals("wipe")) {
             addUnless(all, "--report-dir", PAPERS.resolve("reports"));
@@ -26,7 +36,7 @@ public record Cli(int exitCode, String out, String err) {
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = BlockwipeCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = runner.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
         return new Cli(code, out.toString(), err.toString());
     }
 

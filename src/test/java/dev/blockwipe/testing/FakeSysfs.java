@@ -178,8 +178,9 @@ public final class FakeSysfs {
             return this;
         }
 
+        /** A loop device attached to {@code path} (which must exist: the scanner stats it), offset 0, no limit. */
         public Disk backingFile(String path) {
-            return attr("loop/backing_file", path);
+            return attr("loop/backing_file", path).attr("loop/offset", "0").attr("loop/sizelimit", "0");
         }
 
         public Disk mapper(String name, String uuid) {

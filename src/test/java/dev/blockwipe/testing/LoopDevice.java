@@ -1,7 +1,5 @@
 package dev.blockwipe.testing;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -21,18 +19,23 @@ import java.util.Random;
 public final class LoopDevice implements AutoCloseable {
     private final Path image;
     private final String device;
+    private final boolean ownsImage;
     private final List<Path> mountPoints = new ArrayList<>();
 
-    private LoopDevice(Path image, String device) {
+    private LoopDevice(Path image, String device, boolean ownsImage) {
         this.image = image;
         this.device = device;
+        this.ownsImage = ownsImage;
     }
 
-    /** Skips the calling test, with the reason, where loop devices cannot be made. */
+    /**
+     * Skips the calling test, with the reason, where loop devices cannot be made; under CI (the
+     * {@code CI} variable set) it fails instead, so CI can never go green without these tests.
+     */
     public static void assumeAvailable() {
-        assumeTrue(Sh.isRoot(), "needs root to create loop devices (CI runs as root)");
-        assumeTrue(Files.exists(Path.of("/dev/loop-control")), "needs the loop driver (/dev/loop-control)");
-        assumeTrue(Sh.onPath("losetup"), "needs losetup (util-linux)");
+        Sh.require(Sh.isRoot(), "needs root to create loop devices (CI runs as root)");
+        Sh.require(Files.exists(Path.of("/dev/loop-control")), "needs the loop driver (/dev/loop-control)");
+        Sh.require(Sh.onPath("losetup"), "needs losetup (util-linux)");
     }
 
     /**
@@ -49,11 +52,23 @@ public final class LoopDevice implements AutoCloseable {
         cmd.addAll(List.of(options));
         cmd.add(image.toString());
         try {
-            return new LoopDevice(image, Sh.run(cmd.toArray(String[]::new)));
+            return new LoopDevice(image, Sh.run(cmd.toArray(String[]::new)), true);
         } catch (AssertionError e) {
             Files.deleteIfExists(image);
             throw e;
         }
+    }
+
+    /**
+     * A loop device over something that exists already (a file another test fixture owns, or a
+     * block device such as another loop device's partition); closing it leaves that alone.
+     */
+    public static LoopDevice over(String backing, String... options) {
+        assumeAvailable();
+        List<String> cmd = new ArrayList<>(List.of("losetup", "-f", "--show", "-P"));
+        cmd.addAll(List.of(options));
+        cmd.add(backing);
+        return new LoopDevice(Path.of(backing), Sh.run(cmd.toArray(String[]::new)), false);
     }
 
     public String path() {
@@ -72,12 +87,24 @@ public final class LoopDevice implements AutoCloseable {
         return device + "p" + n;
     }
 
-    /** Writes a partition table with sfdisk (script syntax) and has the kernel add the partitions. */
-    public LoopDevice partition(String sfdiskScript) {
-        assumeTrue(Sh.onPath("sfdisk"), "needs sfdisk (Debian package fdisk)");
-        Sh.runWithInput(sfdiskScript, "sfdisk", "-q", "--force", "--no-reread", device);
-        Sh.run("partx", "-a", device);
-        return this;
+    /**
+     * Writes a partition table with sfdisk (script syntax) and has the kernel add the partitions.
+     * When that fails the device is removed again: the caller has no handle on it yet.
+     */
+    public LoopDevice partition(String sfdiskScript) throws IOException {
+        try {
+            Sh.require(Sh.onPath("sfdisk"), "needs sfdisk (Debian package fdisk)");
+            Sh.runWithInput(sfdiskScript, "sfdisk", "-q", "--force", "--no-reread", device);
+            Sh.run("partx", "-a", device);
+            return this;
+        } catch (RuntimeException | Error e) {
+            try {
+                close();
+            } catch (IOException | RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
     }
 
     public LoopDevice fillRandom(String path, long seed) throws IOException {
@@ -92,6 +119,15 @@ public final class LoopDevice implements AutoCloseable {
             f.getFD().sync();
         }
         return this;
+    }
+
+    /**
+     * Detaches the device and attaches the same device number to {@code other} (as a technician
+     * swapping media would); {@link #close} still detaches it, the caller deletes {@code other}.
+     */
+    public void attachAgain(Path other) {
+        Sh.run("losetup", "-d", device);
+        Sh.run("losetup", "-P", device, other.toString());
     }
 
     public void mount(String partitionPath, Path mountPoint) {
@@ -152,12 +188,17 @@ public final class LoopDevice implements AutoCloseable {
                 failure = e;
             }
         }
-        try {
-            Sh.run("losetup", "-d", device);
-        } catch (AssertionError e) {
-            failure = failure == null ? e : failure;
+        // a detach the test made itself (the kernel finishes it when the last user closes) is done already
+        if (Files.exists(Path.of("/sys/block", name(), "loop"))) {
+            try {
+                Sh.run("losetup", "-d", device);
+            } catch (AssertionError e) {
+                failure = failure == null ? e : failure;
+            }
         }
-        Files.deleteIfExists(image);
+        if (ownsImage) {
+            Files.deleteIfExists(image);
+        }
         if (failure != null) {
             throw failure;
         }

@@ -32,7 +32,7 @@ public final class MemoryTarget implements BlockTarget {
     }
 
     public MemoryTarget(int size, int logical, int physical, long diskOffset, boolean rotational) {
-        this.info = new TargetInfo("/dev/mem0", "mem0", TargetIdentity.device(250, 0, size, ""), size, logical, physical,
+        this.info = new TargetInfo("/dev/mem0", "mem0", TargetIdentity.device(250, 0, size, 0, "", "", null), size, logical, physical,
                 diskOffset, rotational, IoMode.DIRECT, rotational ? 1 : 4);
         this.data = new byte[size];
     }

@@ -2,10 +2,12 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.testing.FileKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,9 +20,9 @@ class BenchViewModelTest {
     Path dir;
 
     private BenchViewModel benchmarkOf(Path file) throws Exception {
-        TargetIdentity identity = new LinuxTargets().identify(file.toString());
+        TargetIdentity identity = Files.exists(file) ? FileKeys.identity(file) : TargetIdentity.file(0, 0, 0, 0);
         RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
-                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, List.of());
+                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, List.of());
         return new BenchViewModel(facts, new LinuxTargets(), Runnable::run, Runnable::run);
     }
 

@@ -340,14 +340,14 @@ class JobViewModelTest {
 
     private static WipeEvent endEvent(WipeResult r) {
         return switch (r.state()) {
-            case ERASED, VERIFY_FAILED -> new WipeEvent.Finished(r);
+            case ERASED, DISCARDED, VERIFY_FAILED -> new WipeEvent.Finished(r);
             case FAILED -> new WipeEvent.Failed(r, r.errors().get(0));
             case CANCELLED -> new WipeEvent.Cancelled(r);
         };
     }
 
     private static TargetInfo target() {
-        return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, ""), SIZE, 512, 512, 0, false,
+        return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512, 0, false,
                 IoMode.DIRECT, 4);
     }
 

@@ -2,7 +2,6 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FactSheet;
@@ -13,12 +12,14 @@ import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
-import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
+import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class MainViewModelTest {
     private FakeSysfs sys;
     /** What the fake libblkid finds, by path; anything else is blank. */
     private final Map<String, Signatures> signatures = new HashMap<>();
-    private final SignatureProbe probe = path -> signatures.getOrDefault(path, Signatures.NONE);
+    private final SignatureProbe probe = (path, number) -> signatures.getOrDefault(path, Signatures.NONE);
     private UsageFacts usage = NOTHING_IN_USE;
     private MainViewModel vm;
 
@@ -324,7 +325,7 @@ class MainViewModelTest {
         assertThat(image.checkedProperty().get()).isFalse();
         assertThat(image.whyNotProperty().get()).contains("backs /dev/loop0");
         assertThat(vm.details()).filteredOn(f -> f.key().equals("verdict")).singleElement()
-                .extracting(FactSheet.Fact::value).asString().startsWith("BLOCKED: backs /dev/loop0");
+                .extracting(FactSheet.Fact::value).asString().startsWith("BLOCKED: in use by a loop device: backs /dev/loop0");
     }
 
     @Test
@@ -377,15 +378,15 @@ class MainViewModelTest {
     }
 
     private MainViewModel viewModel(boolean root) {
-        SysfsScanner scanner = new SysfsScanner(sys.root());
-        vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), probe, root,
-                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), Operator.UNNAMED),
+        SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"));
+        vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), root,
+                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), Operator.UNNAMED, Sh.uid()),
                 new HostInfo("test-host", "", "", "", ""), Runnable::run));
         return vm;
     }
 
     private DeviceInventory scan() throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root()).scan(), usage);
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
     }
 
     /** What the device watcher would hand over after a scan; returns the inventory applied. */

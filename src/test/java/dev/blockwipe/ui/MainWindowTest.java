@@ -7,11 +7,13 @@ import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
-import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import dev.blockwipe.testing.Witness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
@@ -56,7 +58,7 @@ class MainWindowTest {
         this.stage = stage;
         papers = Files.createTempDirectory("blockwipe-gui-test");
         vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"),
-                new Operator("Test Operator", "Test Lab"))));
+                new Operator("Test Operator", "Test Lab"), Sh.uid())));
         MainView view = new MainView(vm, stage, uri -> { });
         stage.setScene(view.scene());
         stage.show();
@@ -137,9 +139,43 @@ class MainWindowTest {
             waitFor(() -> job.certificateProperty().get() != null);
             ReportStore.CertificateFiles certificate = job.certificateProperty().get();
             assertThat(certificate.pdf()).exists();
-            PublicKey key = SigningKey.loadOrCreate(papers.resolve("config")).publicKey();
+            PublicKey key = SigningKey.loadOrCreate(papers.resolve("config"), Sh.uid()).publicKey();
             assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
             assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Test Operator\"");
+        }
+    }
+
+    /**
+     * The dialog showed loopN over one file; before the job opened it, loopN was attached to
+     * another file of the same size (same name, same number, no serial). The job must see the
+     * new disk sequence number and backing, and write nothing to either file.
+     */
+    @Test
+    void mediaSwappedBetweenTheDialogAndTheJobIsNotWritten(FxRobot robot) throws Exception {
+        Path other = Files.createTempFile(Path.of("/dev/shm"), "blockwipe-test-other-", ".img");
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 16 * MIB)) {
+            loop.fillRandom(loop.path(), 11);
+            Files.write(other, new byte[(int) (16 * MIB)]);
+            Files.write(other, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.WRITE);
+            Witness w = new Witness().watch(loop.image(), other);
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            robot.clickOn("#check-" + loop.name());
+            robot.clickOn("#wipe");
+            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            robot.clickOn("#confirmation").write(loop.name());
+
+            loop.attachAgain(other);
+            robot.clickOn("#confirm-wipe");
+
+            JobViewModel job = vm.jobs().get(0);
+            waitFor(() -> job.stateProperty().get().finished());
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+            assertThat(job.messageProperty().get()).contains("changed since you confirmed it", "disk sequence number",
+                    "loop backing");
+            w.unchanged();
+        } finally {
+            Files.deleteIfExists(other);
         }
     }
 
@@ -152,7 +188,7 @@ class MainWindowTest {
             waitFor(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
             assertThat(job.messageProperty().get()).contains("CANCELLED");
-            try (BlockTarget again = new LinuxTargets().open(loop.path(), Access.WRITE, null)) {
+            try (BlockTarget again = new LinuxTargets().open(loop.path(), Access.WRITE)) {
                 assertThat(again.info().name()).isEqualTo(loop.name());
             }
         }

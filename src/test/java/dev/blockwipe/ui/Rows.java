@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.TargetIdentity;
 import java.util.List;
 
@@ -22,7 +23,7 @@ final class Rows {
     }
 
     static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict) {
-        return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, ""), "/var/tmp/" + name + ".img",
-                "", size, kind, "", "", "", verdict, List.of(new FactSheet.Fact("verdict", verdict.level())));
+        return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, 0, "", "", null), "/var/tmp/" + name + ".img",
+                "", size, kind, "", "", "", verdict, Signatures.NONE, List.of(new FactSheet.Fact("verdict", verdict.level())));
     }
 }

@@ -1,0 +1,77 @@
+package dev.blockwipe.linux;
+
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.engine.LoopBacking;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each loop device is attached to, for the inventory. The kernel says it by device and inode
+ * ({@code LOOP_GET_STATUS64} on the loop device's node, checked to be that device); a user who may
+ * not open the node gets sysfs's {@code loop/backing_file} path stat-ed instead, which is the same
+ * answer unless the file was deleted or renamed in between, and then the answer is "cannot tell".
+ */
+final class LoopStatuses {
+    private final Path devRoot;
+
+    LoopStatuses(Path devRoot) {
+        this.devRoot = devRoot;
+    }
+
+    /**
+     * @param sysfsDir the loop device's sysfs directory
+     * @param problems where "could not tell" goes (it blocks the device, and the graph blocks every
+     *                 target, since the backing could be any of them)
+     */
+    LoopBacking read(String name, DeviceNumber number, Path sysfsDir, List<String> problems) {
+        LoopBacking fromKernel = ioctl(devRoot.resolve(name).toString(), number);
+        if (fromKernel != null) {
+            return fromKernel;
+        }
+        try {
+            return fromSysfs(sysfsDir);
+        } catch (IOException | RuntimeException e) {
+            problems.add("sysfs " + name + "/loop (what it is attached to: " + e.getMessage() + ")");
+            return null;
+        }
+    }
+
+    /** Null when the node cannot be opened (not root), is not this device, or has nothing attached. */
+    private static LoopBacking ioctl(String node, DeviceNumber number) {
+        int fd = LibC.open(node, Fcntl.O_RDONLY | Fcntl.O_CLOEXEC | Fcntl.O_NONBLOCK, 0);
+        if (fd < 0) {
+            return null;
+        }
+        try {
+            Statx st = Statx.ofFd(fd);
+            if (st == null || !st.isBlockDevice() || st.rdevMajor() != number.major() || st.rdevMinor() != number.minor()) {
+                return null;
+            }
+            return Loop.status(fd);
+        } finally {
+            LibC.close(fd);
+        }
+    }
+
+    private static LoopBacking fromSysfs(Path dir) throws IOException {
+        String file = Files.readString(dir.resolve("loop/backing_file")).strip();
+        if (file.endsWith(" (deleted)")) {
+            throw new NoSuchFileException(file, null, "the backing file was deleted");
+        }
+        Map<String, Object> st = Files.readAttributes(Path.of(file), "unix:dev,ino,rdev,mode");
+        long dev = (Long) st.get("dev");
+        boolean block = ((Integer) st.get("mode") & Fcntl.S_IFMT) == Fcntl.S_IFBLK;
+        long rdev = block ? (Long) st.get("rdev") : 0;
+        return new LoopBacking(DeviceNumbers.major(dev), DeviceNumbers.minor(dev), (Long) st.get("ino"),
+                DeviceNumbers.major(rdev), DeviceNumbers.minor(rdev), number(dir.resolve("loop/offset")),
+                number(dir.resolve("loop/sizelimit")));
+    }
+
+    private static long number(Path file) throws IOException {
+        return Long.parseLong(Files.readString(file).strip());
+    }
+}

@@ -1,0 +1,130 @@
+package dev.blockwipe.report;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Directories and files that are born private: created with their final mode (0700, 0600), never
+ * made with the umask and tightened afterwards, so there is no moment at which another user can
+ * open them. A file is written under a temporary name, synced and renamed into place, so a failed
+ * write leaves nothing behind (never a truncated certificate), and a finished one survives a crash.
+ */
+final class PrivateFiles {
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_DIR = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OTHERS_WRITE = EnumSet.of(PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.OTHERS_WRITE);
+
+    /** Writes the content of a file to its stream. */
+    @FunctionalInterface
+    interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private PrivateFiles() {
+    }
+
+    /**
+     * Makes {@code dir} (and missing parents) owner-only, or checks an existing one: it must belong
+     * to {@code uid} and not be writable by group or others, or another user could replace what
+     * Blockwipe writes there (the signing key, the certificates).
+     *
+     * @param what "reports directory", "config directory": for the refusal
+     */
+    static void directory(Path dir, int uid, String what) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("the " + what + " " + dir + " is not a directory");
+        }
+        int owner = (Integer) Files.getAttribute(dir, "unix:uid");
+        if (owner != uid) {
+            throw new IOException("the " + what + " " + dir + " belongs to another user (uid " + owner
+                    + "), who could replace what Blockwipe writes there; use a directory of your own");
+        }
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir);
+        if (mode.stream().anyMatch(OTHERS_WRITE::contains)) {
+            throw new IOException("the " + what + " " + dir + " is writable by others (" + PosixFilePermissions.toString(mode)
+                    + "), who could replace what Blockwipe writes there; make it private: chmod go-w " + dir);
+        }
+    }
+
+    /** Creates {@code file}, which must not exist yet, with {@code bytes}. */
+    static void create(Path file, byte[] bytes) throws IOException {
+        write(file, out -> out.write(bytes), false);
+    }
+
+    /**
+     * Writes {@code file} (owner-only) from {@code content}.
+     *
+     * @param replace an existing file is replaced (settings); otherwise it must not exist (certificates, keys)
+     */
+    static void write(Path file, Content content, boolean replace) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE))) {
+                OutputStream out = Channels.newOutputStream(ch);
+                content.writeTo(out);
+                out.flush();
+                ch.force(true);
+            }
+            publish(tmp, file, replace);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        syncDirectory(dir);
+    }
+
+    /**
+     * Renames {@code tmp} to {@code file}. Without replacing, a hard link publishes it only if the
+     * name is free (atomically, even against another process); where the file system has no hard
+     * links the name is checked first, which is safe in a directory no one else may write.
+     */
+    private static void publish(Path tmp, Path file, boolean replace) throws IOException {
+        if (replace) {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return;
+        }
+        try {
+            Files.createLink(file, tmp);
+        } catch (FileAlreadyExistsException taken) {
+            throw taken;
+        } catch (UnsupportedOperationException | FileSystemException noLinks) {
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new FileAlreadyExistsException(file.toString());
+            }
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    /** The rename is durable once the directory is synced. */
+    private static void syncDirectory(Path dir) throws IOException {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        }
+    }
+
+    /** True when a file can be read by group or others. */
+    static boolean readableByOthers(Path file) throws IOException {
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
+        return mode.contains(PosixFilePermission.GROUP_READ) || mode.contains(PosixFilePermission.OTHERS_READ);
+    }
+}

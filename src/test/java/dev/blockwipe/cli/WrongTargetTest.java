@@ -1,0 +1,462 @@
+package dev.blockwipe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.linux.LinuxInventory;
+import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.Sh;
+import dev.blockwipe.testing.Witness;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import picocli.CommandLine;
+
+/**
+ * Never the wrong target: every way found to make a wipe write outside what was confirmed, on
+ * real loop devices and files. Each case checks the exit code and message, and that every byte
+ * outside the confirmed target is unchanged (the backing files of every device the test made, and
+ * every file). Races are made deterministic by a pause between the gate's steps.
+ */
+class WrongTargetTest {
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void needsLoopDevices() {
+        LoopDevice.assumeAvailable();
+    }
+
+    // ---- aliases of an image file that backs a loop device with a mounted file system
+
+    @Test
+    void aHardLinkToAnImageBehindAMountedLoopDeviceIsRefused() throws Exception {
+        try (LoopDevice loop = mountedLoop()) {
+            Path link = Files.createLink(dir.resolve("link.img"), loop.image());
+            Witness w = new Witness().watch(loop);
+            expect(4, "mounted at", "wipe", link.toString(), "-m", "zero", "--yes=link.img");
+            expect(4, "mounted at", "wipe", link.toString(), "-m", "zero", "--yes=link.img", "--force");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void anImageReachedThroughABindMountASymlinkOrDotDotIsRefused() throws Exception {
+        try (LoopDevice loop = mountedLoop()) {
+            Path bind = Files.createDirectory(dir.resolve("bind"));
+            Sh.run("mount", "--bind", loop.image().getParent().toString(), bind.toString());
+            Path symlink = Files.createSymbolicLink(dir.resolve("sym.img"), loop.image());
+            Files.createDirectory(dir.resolve("sub"));
+            Witness w = new Witness().watch(loop);
+            try {
+                String name = loop.image().getFileName().toString();
+                expect(4, "mounted at", "wipe", bind.resolve(name).toString(), "-m", "zero", "--yes=" + name);
+                expect(4, "mounted at", "wipe", symlink.toString(), "-m", "zero", "--yes=sym.img");
+                expect(4, "mounted at", "wipe", dir.resolve("sub/../" + name).toString(), "-m", "zero", "--yes=" + name);
+            } finally {
+                Sh.run("umount", bind.toString());
+            }
+            w.unchanged();
+        }
+    }
+
+    // ---- stacks: partitions and loop devices on each other
+
+    @Test
+    void aPartitionThatBacksALoopDeviceWithAMountedFileSystemIsBlockedWithItsDisk() throws Exception {
+        try (LoopDevice disk = LoopDevice.create(dir, 64 * MIB).partition("label: gpt\n,30M\n,\n");
+             LoopDevice upper = LoopDevice.over(disk.partition(1))) {
+            Sh.run("mkfs.ext4", "-q", "-F", upper.path());
+            upper.mount(upper.path(), Files.createDirectory(dir.resolve("m")));
+            Witness w = new Witness().watch(disk);
+
+            expect(4, "backs " + upper.path() + ", which is mounted at", "wipe", disk.partition(1), "-m", "zero",
+                    "--yes=" + disk.name() + "p1", "--force");
+            expect(4, "mounted at", "wipe", disk.path(), "-m", "zero", "--yes=" + disk.name(), "--force");
+            JsonNode list = new ObjectMapper().readTree(Cli.run("list", "--json").out());
+            assertThat(verdict(list, disk.name())).isEqualTo("BLOCKED");
+            assertThat(verdict(list, disk.name() + "p1")).isEqualTo("BLOCKED");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void aPartitionBehindAnIdleLoopDeviceIsBlockedUnlessForcedAndThenOnlyItIsWritten() throws Exception {
+        try (LoopDevice disk = LoopDevice.create(dir, 64 * MIB).partition("label: gpt\nstart=2048,size=30M\n,\n");
+             LoopDevice upper = LoopDevice.over(disk.partition(1))) {
+            disk.fillRandom(disk.path(), 1);
+            Witness outside = new Witness().watchExcept(disk.image(), 2048 * 512, 30 * MIB);
+
+            expect(4, "in use by a loop device: backs " + upper.path(), "wipe", disk.partition(1), "-m", "zero",
+                    "--yes=" + disk.name() + "p1");
+            Cli forced = Cli.run("wipe", disk.partition(1), "-m", "zero", "--yes=" + disk.name() + "p1", "--force");
+
+            assertThat(forced.exitCode()).as(forced.err()).isZero();
+            assertThat(LoopDevice.allZero(disk.partition(1))).isTrue();
+            outside.unchanged();
+        }
+    }
+
+    @Test
+    void aMountThreeLevelsUpBlocksTheImageTheLoopDeviceAndItsPartition() throws Exception {
+        try (LoopDevice lower = LoopDevice.create(dir, 64 * MIB).partition("label: gpt\n,\n");
+             LoopDevice upper = LoopDevice.over(lower.partition(1)).partition("label: gpt\n,\n")) {
+            Sh.run("mkfs.ext4", "-q", "-F", upper.partition(1));
+            Path mnt = Files.createDirectory(dir.resolve("deep"));
+            upper.mount(upper.partition(1), mnt);
+            Witness w = new Witness().watch(lower);
+
+            String chain = "backs " + upper.path() + " → " + upper.name() + "p1 is mounted at " + mnt;
+            expect(4, chain, "wipe", lower.partition(1), "-m", "zero", "--yes=" + lower.name() + "p1", "--force");
+            expect(4, chain, "wipe", lower.path(), "-m", "zero", "--yes=" + lower.name(), "--force");
+            String image = lower.image().getFileName().toString();
+            expect(4, "mounted at " + mnt, "wipe", lower.image().toString(), "-m", "zero", "--yes=" + image, "--force");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void aLoopDeviceSharingItsFileWithAMountedOneIsBlocked() throws Exception {
+        try (LoopDevice first = LoopDevice.create(dir, 32 * MIB);
+             LoopDevice second = LoopDevice.over(first.image().toString())) {
+            Sh.run("mkfs.ext4", "-q", "-F", second.path());
+            Path mnt = Files.createDirectory(dir.resolve("shared"));
+            second.mount(second.path(), mnt);
+            Witness w = new Witness().watch(first);
+
+            expect(4, "its backing file backs " + second.path() + ", which is mounted at " + mnt, "wipe", first.path(),
+                    "-m", "zero", "--yes=" + first.name(), "--force");
+            w.unchanged();
+        }
+    }
+
+    // ---- races, made deterministic by pausing between the steps
+
+    @ParameterizedTest(name = "repointed after {0}")
+    @EnumSource(WriteGate.Step.class)
+    void aSymlinkRepointedBetweenTheStepsDoesNotMoveTheWrites(WriteGate.Step when) throws Exception {
+        try (LoopDevice confirmed = LoopDevice.create(dir, 16 * MIB);
+             LoopDevice other = LoopDevice.create(dir, 16 * MIB)) {
+            confirmed.fillRandom(confirmed.path(), 2);
+            other.fillRandom(other.path(), 3);
+            Path link = Files.createSymbolicLink(dir.resolve("disk"), Path.of(confirmed.path()));
+            Witness w = new Witness().watch(other);
+
+            Cli cli = withPause(step -> {
+                if (step == when) {
+                    Files.delete(link);
+                    Files.createSymbolicLink(link, Path.of(other.path()));
+                }
+            }, "wipe", link.toString(), "-m", "zero", "--yes=" + confirmed.name());
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(LoopDevice.allZero(confirmed.image().toString())).isTrue();
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void theUnalignedTailIsWrittenToTheConfirmedFileEvenIfItWasRenamed() throws Exception {
+        Path file = random("odd.img", (int) MIB + 1000);
+        Path moved = dir.resolve("moved.img");
+        Path planted = dir.resolve("planted");
+        Files.write(planted, bytes((int) MIB + 1000, 9));
+        Witness w = new Witness().watch(planted);
+
+        Cli cli = withPause(step -> {
+            if (step == WriteGate.Step.OPENED) {
+                Files.move(file, moved);
+                Files.copy(planted, file);
+            }
+        }, "wipe", file.toString(), "-m", "one", "--yes=odd.img");
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(Files.readAllBytes(moved)).as("the confirmed file, tail included").containsOnly((byte) 0xFF);
+        assertThat(Files.readAllBytes(file)).as("the file put at its path afterwards").isEqualTo(Files.readAllBytes(planted));
+        w.unchanged();
+    }
+
+    @Test
+    void aLoopDeviceCannotBeAttachedToOtherMediaWhileItIsHeldForTheWipe() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {
+            loop.fillRandom(loop.path(), 4);
+            Path other = random("other.img", (int) (16 * MIB));
+            Witness w = new Witness().watch(other);
+
+            Cli cli = withPause(step -> {
+                if (step == WriteGate.Step.CONFIRMED) {
+                    Sh.run("losetup", "-d", loop.path());
+                    assertThat(exitCode("losetup", loop.path(), other.toString()))
+                            .as("attaching other media to a held loop device fails").isNotZero();
+                }
+            }, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(LoopDevice.allZero(loop.image().toString())).isTrue();
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void aDeviceNodeMadeElsewhereIsJudgedByItsNumber() throws Exception {
+        try (LoopDevice loop = mountedLoop()) {
+            String[] majMin = Files.readString(Path.of("/sys/block", loop.name(), "dev")).strip().split(":");
+            Path node = dir.resolve("planted-node");
+            Sh.run("mknod", node.toString(), "b", majMin[0], majMin[1]);
+            Witness w = new Witness().watch(loop);
+            expect(4, "mounted at", "wipe", node.toString(), "-m", "zero", "--yes=" + loop.name(), "--force");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void anActiveSwapFileIsBlockedWhateverNamesIt() throws Exception {
+        Sh.require(Sh.onPath("mkswap") && Sh.onPath("swapon"), "needs mkswap and swapon (util-linux)");
+        Path swap = dir.resolve("swap.img");
+        Files.write(swap, new byte[(int) (16 * MIB)]);
+        Files.setPosixFilePermissions(swap, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Sh.run("mkswap", "-q", swap.toString());
+        Sh.run("swapon", swap.toString());
+        try {
+            Path alias = Files.createLink(dir.resolve("alias.img"), swap);
+            Witness w = new Witness().watch(swap);
+            expect(4, "active swap file", "wipe", alias.toString(), "-m", "zero", "--yes=alias.img", "--force");
+            w.unchanged();
+        } finally {
+            Sh.run("swapoff", swap.toString());
+        }
+    }
+
+    // ---- one image file, two wipers
+
+    @Test
+    void anImageFileLockedByAnotherProgramIsInUse() throws Exception {
+        Path img = random("locked.img", (int) (4 * MIB));
+        Witness w = new Witness().watch(img);
+        try (OpenedTarget otherBlockwipe = new LinuxTargets().open(img.toString(), Access.WRITE)) {
+            expect(4, "in use: another program holds a lock on it", "wipe", img.toString(), "-m", "zero", "--yes=locked.img");
+        }
+        try (FileChannel qemu = FileChannel.open(img, StandardOpenOption.READ, StandardOpenOption.WRITE);
+             FileLock lock = qemu.lock(100, 1, false)) {
+            expect(4, "in use: another program holds a lock on it", "wipe", img.toString(), "-m", "zero", "--yes=locked.img");
+        }
+        Process flock = new ProcessBuilder("flock", img.toString(), "sleep", "30").start();
+        try {
+            waitUntilLocked(img);
+            expect(4, "in use: another program holds a lock on it", "wipe", img.toString(), "-m", "zero", "--yes=locked.img");
+        } finally {
+            flock.destroy();
+            flock.waitFor();
+        }
+        w.unchanged();
+    }
+
+    // ---- files that are not disk images
+
+    @Test
+    void filesOfTheKernelsOwnFileSystemsAreNotDiskImages() throws Exception {
+        expect(6, "is a file on proc", "wipe", "/proc/sys/vm/drop_caches", "-m", "zero", "--yes=drop_caches");
+        Path sys = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (Files.exists(sys)) {
+            expect(6, "is a file on sysfs", "wipe", sys.toString(), "-m", "zero", "--yes=enabled");
+        }
+        Path inDev = Path.of("/dev/blockwipe-test-" + ProcessHandle.current().pid());
+        Files.write(inDev, bytes(4096, 5));
+        try {
+            expect(6, "is a file on devtmpfs", "wipe", inDev.toString(), "-m", "zero", "--yes=" + inDev.getFileName());
+            assertThat(Files.readAllBytes(inDev)).isEqualTo(bytes(4096, 5));
+        } finally {
+            Files.delete(inDev);
+        }
+    }
+
+    // ---- the command line itself
+
+    @Test
+    void theSameTargetGivenTwiceIsAUsageError() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB).partition("label: gpt\n,\n")) {
+            Path img = random("twice.img", (int) MIB);
+            Path alias = Files.createLink(dir.resolve("alias.img"), img);
+            Path link = Files.createSymbolicLink(dir.resolve("dev-link"), Path.of(loop.path()));
+            Witness w = new Witness().watch(loop).watch(img);
+
+            expect(2, "is given twice", "wipe", loop.path(), loop.path(), "-m", "zero", "--yes=" + loop.name());
+            expect(2, "is given twice", "wipe", loop.path(), link.toString(), "-m", "zero", "--yes=" + loop.name());
+            expect(2, "is given twice", "wipe", img.toString(), alias.toString(), "-m", "zero", "--yes=" + img,
+                    "--yes=" + alias);
+            expect(2, "is a partition of " + loop.path(), "wipe", loop.path(), loop.partition(1), "-m", "zero",
+                    "--yes=" + loop.name(), "--yes=" + loop.name() + "p1");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void oneNameForTwoTargetsConfirmsNeitherButFullPathsDo() throws Exception {
+        Path a = random("a/x.img", (int) MIB);
+        Path b = random("b/x.img", (int) MIB);
+        Witness w = new Witness().watch(a, b);
+
+        expect(4, "would confirm 2 targets", "wipe", a.toString(), b.toString(), "-m", "zero", "--yes=x.img");
+        expect(4, "not confirmed: pass --yes=" + b, "wipe", a.toString(), b.toString(), "-m", "zero", "--yes=" + a);
+        w.unchanged();
+        Cli cli = Cli.run("wipe", a.toString(), b.toString(), "-m", "zero", "--yes=" + a, "--yes=" + b);
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(Files.readAllBytes(a)).containsOnly(0);
+        assertThat(Files.readAllBytes(b)).containsOnly(0);
+    }
+
+    @Test
+    void pathsThatCannotBeResolvedSayWhy() {
+        expect(6, "the path is too long", "wipe", dir.resolve("x".repeat(300)).toString(), "-m", "zero", "--yes=x");
+        expect(6, "the path is too long", "wipe", "/tmp/" + "d/".repeat(2100) + "x", "-m", "zero", "--yes=x");
+        expect(6, "no such file or device", "wipe", "", "-m", "zero", "--yes=x");
+    }
+
+    @Test
+    void aFifoAndADeviceNodeWithoutADeviceAreRefusedWithoutHanging() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        Sh.run("mkfifo", fifo.toString());
+        expect(6, "is a FIFO", "wipe", fifo.toString(), "-m", "zero", "--yes=fifo");
+        Path dead = dir.resolve("dead-node");
+        Sh.run("mknod", dead.toString(), "b", "259", "999999"); // blkext hands out minors from 0
+        expect(6, "no such device", "wipe", dead.toString(), "-m", "zero", "--yes=dead-node");
+    }
+
+    @Test
+    void aSymlinkLoopSaysSo() throws Exception {
+        Files.createSymbolicLink(dir.resolve("a"), dir.resolve("b"));
+        Files.createSymbolicLink(dir.resolve("b"), dir.resolve("a"));
+        expect(6, "too many levels of symbolic links", "wipe", dir.resolve("a").toString(), "-m", "zero", "--yes=a");
+    }
+
+    @Test
+    void anImmutableFileIsReadOnlyEvenForRoot() throws Exception {
+        Sh.require(Sh.onPath("chattr"), "needs chattr (e2fsprogs)");
+        Path img = random("frozen.img", (int) MIB);
+        Sh.run("chattr", "+i", img.toString());
+        try {
+            Witness w = new Witness().watch(img);
+            expect(4, "is immutable or append-only", "wipe", img.toString(), "-m", "zero", "--yes=frozen.img");
+            w.unchanged();
+        } finally {
+            Sh.run("chattr", "-i", img.toString());
+        }
+    }
+
+    @Test
+    void discardWithoutAReadBackIsNotCalledErased() throws Exception {
+        Path img = random("d.img", (int) (2 * MIB));
+        Path reports = dir.resolve("reports");
+
+        Cli cli = Cli.run("wipe", img.toString(), "-m", "discard", "--verify", "off", "--yes=d.img", "--json",
+                "--report-dir", reports.toString());
+
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(8);
+        assertThat(cli.out()).doesNotContain("\"ERASED\"").contains("\"state\":\"DISCARDED\"");
+        Path certificate;
+        try (var files = Files.list(reports)) {
+            certificate = files.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        JsonNode c = new ObjectMapper().readTree(certificate.toFile());
+        assertThat(c.at("/result/state").asText()).isEqualTo("DISCARDED");
+        assertThat(c.at("/result/outcome").asText()).isEqualTo("Discarded, not verified");
+        assertThat(c.at("/sanitization/nist80088Category").asText()).isEqualTo("none");
+    }
+
+    // ---- helpers
+
+    /** A loop device over an image, with ext4 on it, mounted. */
+    private LoopDevice mountedLoop() throws Exception {
+        LoopDevice loop = LoopDevice.create(dir, 32 * MIB);
+        try {
+            Sh.run("mkfs.ext4", "-q", "-F", loop.path());
+            loop.mount(loop.path(), Files.createDirectory(dir.resolve("mnt")));
+            return loop;
+        } catch (RuntimeException | Error e) {
+            loop.close();
+            throw e;
+        }
+    }
+
+    private static String verdict(JsonNode list, String name) {
+        for (JsonNode disk : list.path("disks")) {
+            if (disk.path("name").asText().equals(name)) {
+                return disk.at("/verdict/level").asText();
+            }
+            for (JsonNode p : disk.path("partitions")) {
+                if (p.path("name").asText().equals(name)) {
+                    return p.at("/verdict/level").asText();
+                }
+            }
+        }
+        throw new AssertionError(name + " is not listed: " + list);
+    }
+
+    /** Runs the CLI with a wipe command that calls {@code pause} between the gate's steps. */
+    private static Cli withPause(WriteGate.Pause pause, String... args) {
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == WipeCommand.class
+                        ? cls.cast(new WipeCommand(new LinuxTargets(), new LinuxInventory(), pause))
+                        : CommandLine.defaultFactory().create(cls);
+            }
+        };
+        return Cli.with((a, out, err) -> BlockwipeCli.run(a, out, err, factory), args);
+    }
+
+    private static void expect(int code, String message, String... args) {
+        Cli cli = Cli.run(args);
+        assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isEqualTo(code);
+        assertThat(cli.err().lines()).as("stderr").singleElement().asString().startsWith("blockwipe: ").contains(message);
+        assertThat(cli.out()).as("stdout").isEmpty();
+    }
+
+    private Path random(String name, int size) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        return Files.write(p, bytes(size, name.hashCode()));
+    }
+
+    private static byte[] bytes(int size, long seed) {
+        byte[] data = new byte[size];
+        new Random(seed).nextBytes(data);
+        return data;
+    }
+
+    /** flock(1) takes its lock a moment after it starts. */
+    private static void waitUntilLocked(Path img) throws Exception {
+        for (int i = 0; i < 200; i++) {
+            if (exitCode("flock", "-n", img.toString(), "true") != 0) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("flock did not take its lock on " + img);
+    }
+
+    private static int exitCode(String... command) throws IOException {
+        try {
+            return new ProcessBuilder(command).redirectErrorStream(true).start().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running " + command[0], e);
+        }
+    }
+}

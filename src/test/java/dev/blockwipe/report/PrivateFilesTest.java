@@ -1,0 +1,141 @@
+package dev.blockwipe.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.testing.Sh;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Secrets and reports are born private: no moment at which another user could open them, nothing
+ * half-written left behind, no directory that others could plant files in.
+ */
+class PrivateFilesTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * A watcher lists the config directory as fast as it can while keys are made: every file it
+     * ever sees (temporary ones included) is already owner-only. The old create-then-chmod lost
+     * this race 13 times in 15.
+     */
+    @Test
+    void noOneEverSeesTheSigningKeyWithLooserPermissions() throws Exception {
+        ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+        for (int round = 0; round < 20; round++) {
+            Path dir = tmp.resolve("config-" + round);
+            AtomicBoolean done = new AtomicBoolean();
+            Thread watcher = new Thread(() -> {
+                while (!done.get()) {
+                    try (Stream<Path> files = Files.list(dir)) {
+                        for (Path f : files.toList()) {
+                            String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(f));
+                            if (!mode.equals("rw-------") && !mode.equals("rwx------")) {
+                                seen.add(f.getFileName() + " " + mode);
+                            }
+                        }
+                    } catch (IOException vanishedOrNotYetThere) {
+                        // a temporary file renamed away between the listing and the stat
+                    }
+                }
+            });
+            watcher.start();
+            try {
+                SigningKey.loadOrCreate(dir, Sh.uid());
+            } finally {
+                done.set(true);
+                watcher.join();
+            }
+        }
+        assertThat(seen).as("files seen with other permissions").isEmpty();
+    }
+
+    @Test
+    void aWriteThatFailsLeavesNothingBehind() throws Exception {
+        Path file = tmp.resolve("cert.json");
+
+        assertThatThrownBy(() -> PrivateFiles.write(file, out -> {
+            out.write(new byte[10_000]);
+            throw new IOException("disk full");
+        }, false)).hasMessage("disk full");
+
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void anExistingFileIsNeverReplacedUnlessAsked() throws Exception {
+        Path file = Files.writeString(tmp.resolve("taken.json"), "first");
+
+        assertThatThrownBy(() -> PrivateFiles.create(file, "second".getBytes())).isInstanceOf(IOException.class);
+        assertThat(Files.readString(file)).isEqualTo("first");
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left).containsExactly(file);
+        }
+    }
+
+    @Test
+    void aDirectoryOthersMayWriteIsRefused() throws Exception {
+        Path shared = Files.createDirectory(tmp.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+        assertThatThrownBy(() -> SigningKey.loadOrCreate(shared, Sh.uid())).hasMessageContaining("writable by others")
+                .hasMessageContaining("chmod go-w");
+        assertThatThrownBy(() -> new ReportStore(shared).prepare(Sh.uid())).hasMessageContaining("writable by others");
+        try (Stream<Path> left = Files.list(shared)) {
+            assertThat(left).as("nothing was written into it").isEmpty();
+        }
+    }
+
+    @Test
+    void aDirectoryOfAnotherUserIsRefused() throws Exception {
+        Sh.require(Sh.isRoot(), "needs root to give a directory to another user");
+        Path theirs = Files.createDirectory(tmp.resolve("theirs"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        Sh.run("chown", "65534", theirs.toString());
+
+        assertThatThrownBy(() -> SigningKey.loadOrCreate(theirs, Sh.uid())).hasMessageContaining("belongs to another user");
+    }
+
+    @Test
+    void aPrivateKeyOthersCanReadIsRefused() throws Exception {
+        Path dir = tmp.resolve("config");
+        SigningKey.loadOrCreate(dir, Sh.uid());
+        Files.setPosixFilePermissions(dir.resolve(SigningKey.PRIVATE_FILE), PosixFilePermissions.fromString("rw-r--r--"));
+
+        assertThatThrownBy(() -> SigningKey.loadOrCreate(dir, Sh.uid())).hasMessageContaining("can be read by other users");
+    }
+
+    @Test
+    void newDirectoriesAreOwnerOnlyAllTheWayDown() throws Exception {
+        Path deep = tmp.resolve("a/b/reports");
+
+        new ReportStore(deep).prepare(Sh.uid());
+
+        for (Path d : List.of(tmp.resolve("a"), tmp.resolve("a/b"), deep)) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(d))).as(d.toString()).isEqualTo("rwx------");
+        }
+    }
+
+    @Test
+    void settingsAreSavedOwnerOnly() throws Exception {
+        Settings s = new Settings(tmp.resolve("cfg"), tmp.resolve("reports"), new Operator("Ada", "Lab"), Sh.uid());
+
+        s.save();
+
+        Path file = tmp.resolve("cfg").resolve(Settings.FILE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(Settings.load(java.util.Map.of(), tmp.toString(), Sh.uid(), tmp.resolve("cfg")).operator().name())
+                .isEqualTo("Ada");
+    }
+}
