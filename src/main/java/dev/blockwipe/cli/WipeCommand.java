@@ -117,8 +117,8 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--organisation", paramLabel = "ORG", description = "The operator's organisation, for the certificates.")
     private String organisation;
 
-    @Option(names = "--force", description = "Wipe although a fact could not be read, or an image file backs a loop device."
-            + " Never overrides: system disk, mounted, swap, held by RAID/LVM/dm, read-only.")
+    @Option(names = "--force", description = "Wipe although a fact could not be read, or the target backs a loop device"
+            + " that nothing uses. Never overrides: system disk, mounted, swap, held by RAID/LVM/dm, read-only.")
     private boolean force;
 
     private final TargetOpener opener;
