@@ -20,7 +20,7 @@ public final class FactSheet {
         f.add("device", d.path() + " (" + d.number() + ")");
         SysfsDisk whole = d instanceof Disk k ? k.facts() : inventory.disk(((Partition) d).disk()).map(Disk::facts).orElse(null);
         if (whole != null && whole.diskseq() != 0) {
-            f.add("disk sequence", whole.diskseq() + " (changes when the media is changed or the loop device attached again)");
+            f.add("disk sequence", String.valueOf(whole.diskseq()));
         }
         f.add("size", Units.bytes(d.size()) + " (" + d.size() + " bytes)");
         if (d instanceof Disk disk) {
