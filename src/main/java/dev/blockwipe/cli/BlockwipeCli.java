@@ -1,5 +1,6 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.engine.Units;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +45,7 @@ public final class BlockwipeCli {
             return ExitCode.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("blockwipe: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+            cmd.getErr().println("blockwipe: " + Units.printable(ex.getMessage() != null ? ex.getMessage() : ex.toString()));
             return ExitCode.of(ex);
         });
         return cli.execute(args);

@@ -4,6 +4,7 @@ import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.Units;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,6 +39,9 @@ final class Confirmation {
 
     void confirmAll(List<Target> targets) throws IOException {
         for (String name : yes) {
+            if (name.isEmpty()) {
+                throw new TargetRefusedException("--yes", Reason.NOT_CONFIRMED, "an empty name confirms nothing: --yes=NAME");
+            }
             List<Target> named = targets.stream().filter(t -> names(t, name)).toList();
             if (named.isEmpty()) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes names no target of this command (targets: "
@@ -63,7 +67,7 @@ final class Confirmation {
                         "not confirmed: pass --yes=" + word + " (standard input is not a terminal to ask on)");
             }
             prompt.printf("%s %s.%nAll data on it will be destroyed. Type %s to confirm: ", t.info().describe(),
-                    t.contents(), word);
+                    t.contents(), Units.printable(word));
             prompt.flush();
             String answer = terminal.readLine();
             if (answer == null || !answer.trim().equals(word)) {

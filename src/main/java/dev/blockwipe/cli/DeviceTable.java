@@ -16,7 +16,7 @@ final class DeviceTable {
     private final List<String[]> rows = new ArrayList<>();
 
     void disk(Disk d) {
-        String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
+        String model = d.facts().loop().backingFile().isEmpty() ? d.identity().model() : d.facts().loop().backingFile();
         rows.add(row(d.name(), d, d.kind().label(), model, d.identity().serial()));
     }
 

@@ -43,12 +43,12 @@ final class ProgressBoard {
             @Override
             public void on(WipeEvent event) {
                 if (event instanceof WipeEvent.Started s) {
-                    name = s.target().name();
+                    name = Units.printable(s.target().name());
                     print(started(s));
                 } else if (event instanceof WipeEvent.PassStarted p) {
                     pattern = p.pass().pattern().describe();
                 } else if (event instanceof WipeEvent.VerifyStarted v) {
-                    name = v.target().name();
+                    name = Units.printable(v.target().name());
                     pattern = "";
                 } else if (event instanceof WipeEvent.Progress p) {
                     progress(name, pattern, p);
@@ -66,12 +66,12 @@ final class ProgressBoard {
     private static String started(WipeEvent.Started s) {
         WipePlan plan = s.plan();
         return String.format(Locale.ROOT, "%s: %s with %s, %d pass%s, verify %s, %s requests x %d in flight, %s",
-                s.target().path(), Units.bytes(s.target().size()), plan.method().name(), plan.passes().size(),
+                Units.printable(s.target().path()), Units.bytes(s.target().size()), plan.method().name(), plan.passes().size(),
                 plan.passes().size() == 1 ? "" : "es", plan.verification().text(), Units.bytes(plan.blockSize()),
                 plan.queueDepth(), s.target().ioMode().label())
                 + (s.target().misalignment() == 0 ? "" : String.format(Locale.ROOT,
                         "%n  %s: misaligned on its disk by %d bytes: the first write ends on the disk's next 1 MiB"
-                                + " boundary, every later one is aligned to the disk", s.target().name(),
+                                + " boundary, every later one is aligned to the disk", Units.printable(s.target().name()),
                         s.target().misalignment()));
     }
 

@@ -2,6 +2,7 @@ package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
@@ -58,12 +59,14 @@ final class ReportCommand {
                 try {
                     c = store.read(json);
                 } catch (IOException e) {
-                    out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", "", "", "", "UNREADABLE", json);
+                    out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", "", "", "", "UNREADABLE", Units.printable(json.toString()));
                     err.println("blockwipe: " + e.getMessage());
                     continue;
                 }
-                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.path("created").asText().replaceFirst("\\.\\d+Z$", "Z"),
-                        c.at("/device/name").asText(), c.at("/device/serial").asText(), c.at("/result/outcome").asText(), json);
+                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", Units.printable(c.path("created").asText()
+                                .replaceFirst("\\.\\d+Z$", "Z")), Units.printable(c.at("/device/name").asText()),
+                        Units.printable(c.at("/device/serial").asText()), Units.printable(c.at("/result/outcome").asText()),
+                        Units.printable(json.toString()));
             }
             return ExitCode.OK;
         }
@@ -91,7 +94,7 @@ final class ReportCommand {
             for (String[] f : facts) {
                 String value = c.at(f[1]).asText();
                 if (!value.isEmpty()) {
-                    out.printf("%-14s %s%n", f[0] + ":", value);
+                    out.printf("%-14s %s%n", f[0] + ":", Units.printable(value));
                 }
             }
             return ExitCode.OK;

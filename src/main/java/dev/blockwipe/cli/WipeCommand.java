@@ -204,7 +204,7 @@ final class WipeCommand implements Callable<Integer> {
                     for (Planned next : queue.finished(running.remove(f))) {
                         if (interrupts.token().isCancelled()) {
                             codes.add(ExitCode.CANCELLED);
-                            err.println(next.path() + ": not started (cancelled)");
+                            err.println(Units.printable(next.path()) + ": not started (cancelled)");
                         } else {
                             running.put(ended.submit(wipe.apply(next)), next);
                         }
@@ -230,7 +230,7 @@ final class WipeCommand implements Callable<Integer> {
         if (json) {
             new JsonLines(out).waiting(path, behind, shared);
         } else {
-            err.println(path + ": waits for " + behind + " (they share " + shared + ")");
+            err.println(Units.printable(path) + ": waits for " + Units.printable(behind) + " (they share " + shared + ")");
         }
     }
 
@@ -252,7 +252,7 @@ final class WipeCommand implements Callable<Integer> {
             synchronized (out) {
                 if (!json) {
                     out.println(ResultSummary.result(result));
-                    result.warnings().forEach(w -> err.println(result.target().path() + ": warning: " + w));
+                    result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
                 }
                 int code = certify(paperwork, result, jsonLines, out, err);
                 out.flush();
@@ -285,11 +285,13 @@ final class WipeCommand implements Callable<Integer> {
             if (jsonLines != null) {
                 jsonLines.certificate(result.target().path(), files);
             } else {
-                out.println(result.target().path() + ": certificate " + files.pdf() + " (signed JSON " + files.json() + ")");
+                out.println(Units.printable(result.target().path()) + ": certificate " + files.pdf() + " (signed JSON "
+                        + files.json() + ")");
             }
             return code;
         } catch (IOException e) {
-            err.println("blockwipe: " + result.target().path() + ": the certificate could not be written: " + e.getMessage()
+            err.println("blockwipe: " + Units.printable(result.target().path()) + ": the certificate could not be written: "
+                    + e.getMessage()
                     + " (the result above stands)");
             return code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
         }

@@ -14,6 +14,7 @@ import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.Terminal;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -91,7 +92,8 @@ final class WriteGate {
                 SafetyVerdict verdict = j.verdict(force);
                 refuseIfBlocked(t.info().path(), verdict);
                 if (j.verdict(false) instanceof SafetyVerdict.Blocked b) {
-                    err.println("blockwipe: " + t.info().path() + ": --force: going ahead although it " + b.describe());
+                    err.println("blockwipe: " + Units.printable(t.info().path()) + ": --force: going ahead although: "
+                            + b.describe());
                 }
                 shown.add(j);
                 confirm.add(new Confirmation.Target(t.info(), verdict.describe()));

@@ -31,8 +31,14 @@ import java.util.Set;
  * elsewhere in it, do not block a target they share no byte with; device mapper and RAID map
  * their members in ways sysfs does not show, so what is built through them always counts.
  *
- * <p>A fact that could not be read (mountinfo, a swap entry, what a loop device is attached to)
- * blocks every target, because it could be any of them.
+ * <p>A loop device claimed by something sysfs and mountinfo do not name (an ext4 external journal,
+ * a second btrfs member, a mount in another namespace: its exclusive open is busy) is in use, not
+ * idle, like a mounted one.
+ *
+ * <p>A fact that could not be read (mountinfo, a swap entry) blocks every target, because it could
+ * be any of them. So does a loop device in use whose backing cannot be told (a user who may not
+ * open the loop device, and whose backing file is deleted or out of reach): any target could be
+ * under it. An idle one blocks only itself: its data would be the target's own.
  */
 public final class DeviceGraph {
     /** Mount points whose devices are the running system. */
@@ -74,6 +80,7 @@ public final class DeviceGraph {
         if (usage.problem() != null) {
             everywhere.add(usage.problem());
         }
+        List<String> unknownBacking = new ArrayList<>();
         for (SysfsDisk d : raw) {
             disks.put(d.name(), d);
             node(d.name(), d.number(), d.holders());
@@ -82,15 +89,31 @@ public final class DeviceGraph {
                 node(p.name(), p.number(), p.holders());
             }
             if (Transport.of(d.name(), d.devicePath()) == Transport.LOOP && d.sizeSectors() > 0) {
-                LoopBacking b = d.loop();
-                if (b == null) {
-                    everywhere.add("cannot tell what " + d.name() + " is attached to");
-                } else if (b.blockDevice()) {
+                LoopFacts loop = d.loop();
+                LoopBacking b = loop.backing();
+                if (!loop.known()) {
+                    unknownBacking.add(d.name());
+                }
+                if (b != null && b.blockDevice()) {
                     loopsOnDevice.computeIfAbsent(new DeviceNumber(b.rdevMajor(), b.rdevMinor()), k -> new ArrayList<>())
                             .add(d.name());
-                } else {
+                } else if (b != null) {
                     loopsOnFile.computeIfAbsent(FileKey.of(b), k -> new ArrayList<>()).add(d.name());
                 }
+                for (FileKey alias : loop.aliases() == null ? List.<FileKey>of() : loop.aliases()) {
+                    loopsOnFile.computeIfAbsent(alias, k -> new ArrayList<>()).add(d.name());
+                }
+            }
+        }
+        for (String loop : unknownBacking) {
+            Walk w = new Walk(Stretch.whole("device " + numbers.get(loop), Long.MAX_VALUE));
+            w.start(loop);
+            List<String> uses = new ArrayList<>(w.mounted);
+            uses.addAll(w.swap);
+            uses.addAll(w.held);
+            if (!uses.isEmpty() || disks.get(loop).loop().claim() == Claim.CLAIMED) {
+                everywhere.add("cannot tell what " + loop + " is attached to, and it is in use"
+                        + (uses.isEmpty() ? "" : " (" + uses.get(0) + ")"));
             }
         }
         this.systemMounts = systemDisks();
@@ -128,10 +151,15 @@ public final class DeviceGraph {
                 p.sizeBytes(), signatures, List.of());
     }
 
-    /** The facts the safety rules judge for an image file, found by what it is. */
-    public SafetyFacts file(FileKey file, long size, Signatures signatures) {
+    /**
+     * The facts the safety rules judge for an image file, found by what it is.
+     *
+     * @param aliases other identities of its data (the layer files of an overlay file)
+     */
+    public SafetyFacts file(FileKey file, List<FileKey> aliases, long size, Signatures signatures) {
         Walk w = new Walk(Stretch.whole(root(file), Long.MAX_VALUE));
         w.upFile(file, List.of());
+        aliases.forEach(a -> w.upFile(a, List.of()));
         return w.facts(null, null, size, signatures, List.of());
     }
 
@@ -252,6 +280,13 @@ public final class DeviceGraph {
                 }
                 List<String> via = append(chain, "backs /dev/" + loop);
                 backs.add(join(via));
+                Claim claim = disks.get(loop).loop().claim();
+                if (claim != Claim.FREE) {
+                    held.add(subject(via) + (claim == Claim.CLAIMED
+                            ? "held by a program or the kernel that sysfs does not name (its exclusive open is busy:"
+                                    + " an external journal, a btrfs member, a mount in another namespace, ...)"
+                            : "perhaps held by a program or the kernel (not root: its exclusive open cannot be tried)"));
+                }
                 up(loop, via, viaHolder);
             }
         }
@@ -270,7 +305,7 @@ public final class DeviceGraph {
                 return;
             }
             disk = disks.get(name);
-            LoopBacking b = disk == null ? null : disk.loop();
+            LoopBacking b = disk == null ? null : disk.loop().backing();
             if (b == null) {
                 return;
             }
@@ -319,7 +354,7 @@ public final class DeviceGraph {
             s = stretch(disk.name()).part(p.startSector() * 512, p.sizeBytes());
         } else {
             disk = disks.get(name);
-            LoopBacking b = disk == null ? null : disk.loop();
+            LoopBacking b = disk == null ? null : disk.loop().backing();
             if (b == null) {
                 s = Stretch.whole("device " + numbers.get(name), disk == null ? Long.MAX_VALUE : disk.sizeBytes());
             } else {
@@ -368,7 +403,7 @@ public final class DeviceGraph {
             points.add(mountPoint);
         }
         d.slaves().forEach(s -> systemDown(s, mountPoint, seen, result));
-        LoopBacking b = d.loop();
+        LoopBacking b = d.loop().backing();
         if (b != null && b.blockDevice()) {
             String backing = names.get(new DeviceNumber(b.rdevMajor(), b.rdevMinor()));
             if (backing != null) {

@@ -52,9 +52,9 @@ public final class FactSheet {
         add("zero-out", d.facts().writeZeroesMaxBytes() > 0 ? "yes, up to " + Units.bytes(d.facts().writeZeroesMaxBytes()) : "no");
         add("max request", d.facts().maxSectorsKb() + " KiB");
         add("optimal I/O size", d.facts().optimalIoSize() == 0 ? "not reported" : Units.bytes(d.facts().optimalIoSize()));
-        add("backing file", d.facts().loopBackingFile());
-        if (d.facts().loop() != null) {
-            add("backing object", d.facts().loop().describe());
+        add("backing file", d.facts().loop().backingFile());
+        if (d.facts().loop().backing() != null) {
+            add("backing object", d.facts().loop().backing().describe());
         }
         add("mapper name", d.facts().mapperName());
         add("built on", String.join(", ", d.facts().slaves()));

@@ -3,6 +3,7 @@ package dev.blockwipe.devices;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
+import java.util.List;
 
 /**
  * A target opened once, by the path the user gave, and from then on the only source of facts
@@ -22,4 +23,18 @@ public interface OpenedTarget extends BlockTarget {
 
     /** What libblkid finds through the descriptor now; "unknown" when it cannot look. */
     Signatures signatures();
+
+    /**
+     * The other processes that have this object open now ("1234 (fuse2fs)"), and for a whole disk
+     * its partitions: a program using it without a lock.
+     */
+    List<String> openElsewhere() throws TargetException;
+
+    /**
+     * Other identities of an image file's data: for a file on an overlay file system, the files
+     * in its layers that hold it (by device and inode); empty for other files and for devices.
+     *
+     * @throws TargetException when the file is on an overlay whose layers cannot be told
+     */
+    List<FileKey> aliases() throws TargetException;
 }

@@ -52,7 +52,7 @@ public final class Preflight {
         Signatures notYet = Signatures.unknown("not probed before the open");
         SafetyFacts facts = node.kind() == TargetKind.BLOCK_DEVICE
                 ? inv.byNumber(number(node)).map(d -> d.safety().withSignatures(notYet)).orElse(null)
-                : inv.graph().file(FileKey.of(node), node.size(), notYet);
+                : inv.graph().file(FileKey.of(node), List.of(), node.size(), notYet);
         return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
     }
 
@@ -63,8 +63,9 @@ public final class Preflight {
         String path = target.info().path();
         SafetyFacts facts = identity.kind() == TargetKind.BLOCK_DEVICE
                 ? deviceFacts(inv, path, identity, signatures)
-                : fileFacts(inv, path, identity, signatures);
-        return new Judgement(identity, signatures, facts, inv);
+                : fileFacts(inv, path, identity, target.aliases(), signatures);
+        List<String> openers = target.openElsewhere().stream().map(p -> "open in process " + p).toList();
+        return new Judgement(identity, signatures, facts.withHeld(openers), inv);
     }
 
     /**
@@ -96,8 +97,9 @@ public final class Preflight {
     }
 
     /** The verdict on an image file known by its identity (a row in the window), with its contents as probed. */
-    public static SafetyVerdict fileVerdict(DeviceInventory inv, TargetIdentity file, Signatures signatures) {
-        return SafetyRules.verdict(inv.graph().file(FileKey.of(file), file.size(), signatures), false);
+    public static SafetyVerdict fileVerdict(DeviceInventory inv, TargetIdentity file, List<FileKey> aliases,
+                                            Signatures signatures) {
+        return SafetyRules.verdict(inv.graph().file(FileKey.of(file), aliases, file.size(), signatures), false);
     }
 
     private static SafetyFacts deviceFacts(DeviceInventory inv, String path, TargetIdentity identity,
@@ -118,14 +120,14 @@ public final class Preflight {
         return listed.safety().withSignatures(signatures);
     }
 
-    private static SafetyFacts fileFacts(DeviceInventory inv, String path, TargetIdentity identity,
+    private static SafetyFacts fileFacts(DeviceInventory inv, String path, TargetIdentity identity, List<FileKey> aliases,
                                          Signatures signatures) throws TargetRefusedException {
         String type = inv.usage().fileSystemOn(new DeviceNumber(identity.major(), identity.minor())).orElse("");
         if (PseudoFileSystems.contains(type)) {
             throw new TargetRefusedException(path, Reason.WRONG_KIND, "is a file on " + type
                     + ", one of the kernel's own file systems: not a disk image");
         }
-        return inv.graph().file(FileKey.of(identity), identity.size(), signatures);
+        return inv.graph().file(FileKey.of(identity), aliases, identity.size(), signatures);
     }
 
     private static DeviceNumber number(TargetIdentity node) {

@@ -43,7 +43,7 @@ public final class SharedDevices {
         if (disk == null) {
             return;
         }
-        LoopBacking backing = disk.facts().loop();
+        LoopBacking backing = disk.facts().loop().backing();
         if (backing != null) {
             DeviceNumber under = backing.blockDevice() ? new DeviceNumber(backing.rdevMajor(), backing.rdevMinor())
                     : new DeviceNumber(backing.fsMajor(), backing.fsMinor());

@@ -1,6 +1,5 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.LoopBacking;
 import java.util.List;
 
 /**
@@ -22,10 +21,8 @@ import java.util.List;
  * @param optimalIoSize      queue/optimal_io_size
  * @param identity           model, vendor, serial, WWN, firmware from sysfs
  * @param diskseq            the kernel's disk sequence number (diskseq), 0 where the kernel has none
- * @param loopBackingFile    loop/backing_file (for people: a path names whatever is there now), or empty
- * @param loop               what a loop device is attached to, by device and inode; null when it is not a
- *                           loop device, has nothing attached, or its status could not be read (then
- *                           {@code unreadable} says so)
+ * @param loop               what a loop device is attached to and whether it is in use; {@link LoopFacts#NONE}
+ *                           for other devices
  * @param mapperName         dm/name of a device-mapper device ("cryptroot", "vg0-data"), or empty
  * @param mapperUuid         dm/uuid ("CRYPT-LUKS2-...", "LVM-..."), or empty
  * @param holders            devices built on the whole disk
@@ -36,7 +33,7 @@ import java.util.List;
 public record SysfsDisk(String name, DeviceNumber number, String devicePath, long sizeSectors, int logicalBlockSize,
                         int physicalBlockSize, boolean rotational, boolean removable, boolean readOnly,
                         long discardMaxBytes, long writeZeroesMaxBytes, int maxSectorsKb, long optimalIoSize,
-                        Identity identity, long diskseq, String loopBackingFile, LoopBacking loop, String mapperName,
+                        Identity identity, long diskseq, LoopFacts loop, String mapperName,
                         String mapperUuid,
                         List<String> holders, List<String> slaves,
                         List<SysfsPartition> partitions, List<String> unreadable) implements SysfsNode {
@@ -45,7 +42,7 @@ public record SysfsDisk(String name, DeviceNumber number, String devicePath, lon
         slaves = List.copyOf(slaves);
         partitions = List.copyOf(partitions);
         unreadable = List.copyOf(unreadable);
-        loopBackingFile = loopBackingFile == null ? "" : loopBackingFile;
+        loop = loop == null ? LoopFacts.NONE : loop;
         mapperName = mapperName == null ? "" : mapperName;
         mapperUuid = mapperUuid == null ? "" : mapperUuid;
     }

@@ -7,12 +7,12 @@ public class TargetException extends IOException {
     private final String path;
 
     public TargetException(String path, String message) {
-        super(path + ": " + message);
+        super(Units.printable(path) + ": " + message);
         this.path = path;
     }
 
     public TargetException(String path, String message, Throwable cause) {
-        super(path + ": " + message, cause);
+        super(Units.printable(path) + ": " + message, cause);
         this.path = path;
     }
 

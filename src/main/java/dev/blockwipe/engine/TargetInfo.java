@@ -52,6 +52,6 @@ public record TargetInfo(
 
     /** "/dev/loop3 (256 MiB block device)". */
     public String describe() {
-        return path + " (" + Units.bytes(size) + " " + kind().label() + ")";
+        return Units.printable(path) + " (" + Units.bytes(size) + " " + kind().label() + ")";
     }
 }

@@ -17,6 +17,31 @@ public final class Units {
     }
 
     /** 268435456 → "256 MiB", 1536 → "1.5 KiB", 3 → "3 B". */
+    /**
+     * A name as it may be printed on one line: control characters (a newline in a file name could
+     * forge a line "ERASED" of its own, an escape sequence repaint the terminal) as visible escapes.
+     */
+    public static String printable(String name) {
+        StringBuilder sb = null;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                if (sb == null) {
+                    sb = new StringBuilder(name.substring(0, i));
+                }
+                sb.append(switch (c) {
+                    case '\n' -> "\\n";
+                    case '\t' -> "\\t";
+                    case '\r' -> "\\r";
+                    default -> String.format("\\x%02x", (int) c);
+                });
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? name : sb.toString();
+    }
+
     public static String bytes(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";

@@ -2,6 +2,8 @@ package dev.blockwipe.linux;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
@@ -13,10 +15,14 @@ import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetKind;
+import dev.blockwipe.engine.TargetRefusedException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -37,6 +43,8 @@ final class DirectBlockTarget implements OpenedTarget {
     private final boolean unalignedTail;
     private final SysfsBlock sysfs;
     private final Path sysfsRoot;
+    private static final Path PROC = Path.of("/proc");
+
     private final ReadWriteLock directFlag = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -61,6 +69,40 @@ final class DirectBlockTarget implements OpenedTarget {
     @Override
     public TargetIdentity identityNow() throws TargetException {
         return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
+    }
+
+    @Override
+    public List<String> openElsewhere() throws TargetException {
+        Statx st = DescriptorFacts.stat(info.path(), fd);
+        if (st.isRegularFile()) {
+            return new Openers(PROC).of(new Openers.Wanted(st.devMajor(), st.devMinor(), st.inode(), Set.of()));
+        }
+        try {
+            return new Openers(PROC).of(new Openers.Wanted(0, 0, 0, sysfs.withPartitions(st.rdevMajor() + ":" + st.rdevMinor())));
+        } catch (IOException e) {
+            return List.of("? (cannot list the partitions of " + info.name() + ": " + e.getMessage() + ")");
+        }
+    }
+
+    @Override
+    public List<FileKey> aliases() throws TargetException {
+        if (info.kind() != TargetKind.REGULAR_FILE) {
+            return List.of();
+        }
+        Statx st = DescriptorFacts.stat(info.path(), fd);
+        if (st.devMajor() != 0) {
+            return List.of();
+        }
+        String path;
+        try {
+            path = Files.readSymbolicLink(PROC.resolve("self/fd/" + fd)).toString();
+        } catch (IOException e) {
+            throw new TargetException(info.path(), "cannot read what its descriptor names: " + e.getMessage());
+        }
+        return Overlays.read(PROC).aliases(new DeviceNumber(st.devMajor(), st.devMinor()), path)
+                .orElseThrow(() -> new TargetRefusedException(info.path(), TargetRefusedException.Reason.BLOCKED,
+                        "is on an overlay file system whose layer files cannot be told, so what else may use its data"
+                                + " cannot be told"));
     }
 
     @Override

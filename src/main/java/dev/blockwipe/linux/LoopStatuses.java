@@ -1,6 +1,8 @@
 package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
+import dev.blockwipe.devices.LoopFacts;
 import dev.blockwipe.engine.LoopBacking;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,29 +16,51 @@ import java.util.Map;
  * ({@code LOOP_GET_STATUS64} on the loop device's node, checked to be that device); a user who may
  * not open the node gets sysfs's {@code loop/backing_file} path stat-ed instead, which is the same
  * answer unless the file was deleted or renamed in between, and then the answer is "cannot tell".
+ * A backing file on an overlay also gets the layer files that hold its data, and every loop device
+ * whether something holds it exclusively.
  */
 final class LoopStatuses {
     private final Path devRoot;
+    private final Path proc;
+    private final LoopClaims claims;
 
-    LoopStatuses(Path devRoot) {
+    LoopStatuses(Path devRoot, Path proc, LoopClaims claims) {
         this.devRoot = devRoot;
+        this.proc = proc;
+        this.claims = claims;
     }
 
     /**
      * @param sysfsDir the loop device's sysfs directory
      * @param problems where "could not tell" goes (it blocks the device, and the graph blocks every
-     *                 target, since the backing could be any of them)
+     *                 target while the device is in use, since the backing could be any of them)
      */
-    LoopBacking read(String name, DeviceNumber number, Path sysfsDir, List<String> problems) {
-        LoopBacking fromKernel = ioctl(devRoot.resolve(name).toString(), number);
-        if (fromKernel != null) {
-            return fromKernel;
+    LoopFacts read(String name, DeviceNumber number, Path sysfsDir, List<String> problems) {
+        String file = text(sysfsDir.resolve("loop/backing_file"));
+        LoopBacking backing = ioctl(devRoot.resolve(name).toString(), number);
+        if (backing == null) {
+            try {
+                backing = fromSysfs(sysfsDir, file);
+            } catch (IOException | RuntimeException e) {
+                problems.add("sysfs " + name + "/loop (what it is attached to: " + e.getMessage() + ")");
+            }
         }
+        List<FileKey> aliases = List.of();
+        if (backing != null && !backing.blockDevice() && backing.fsMajor() == 0) {
+            aliases = Overlays.read(proc).aliases(new DeviceNumber(backing.fsMajor(), backing.fsMinor()), file).orElse(null);
+            if (aliases == null) {
+                problems.add("sysfs " + name + "/loop (its backing file " + file + " is on an overlay file system whose"
+                        + " layer files cannot be told)");
+            }
+        }
+        return new LoopFacts(file, backing, aliases, claims.of(name, number));
+    }
+
+    private static String text(Path file) {
         try {
-            return fromSysfs(sysfsDir);
-        } catch (IOException | RuntimeException e) {
-            problems.add("sysfs " + name + "/loop (what it is attached to: " + e.getMessage() + ")");
-            return null;
+            return Files.readString(file).strip();
+        } catch (IOException e) {
+            return "";
         }
     }
 
@@ -57,8 +81,10 @@ final class LoopStatuses {
         }
     }
 
-    private static LoopBacking fromSysfs(Path dir) throws IOException {
-        String file = Files.readString(dir.resolve("loop/backing_file")).strip();
+    private static LoopBacking fromSysfs(Path dir, String file) throws IOException {
+        if (file.isEmpty()) {
+            throw new NoSuchFileException(dir.resolve("loop/backing_file").toString(), null, "unreadable or empty");
+        }
         if (file.endsWith(" (deleted)")) {
             throw new NoSuchFileException(file, null, "the backing file was deleted");
         }

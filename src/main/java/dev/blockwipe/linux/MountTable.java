@@ -14,9 +14,11 @@ import java.util.List;
  * Mounts from {@code /proc/self/mountinfo} and active swap from {@code /proc/swaps}, each tied to
  * the block device or file it lives on by stat, not by name: a file system mounted by
  * /dev/disk/by-uuid/..., by /dev/mapper/..., or with an anonymous device number (btrfs, ntfs-3g,
- * fuse2fs on an image file) is still found. When either table cannot be read, or a swap entry or
- * a /dev mount source cannot be stat-ed, the result says so and every device counts as possibly in
- * use: "not mounted" is never the answer to "could not look".
+ * fuse2fs on an image file) is still found. When either table cannot be read, or a line of it
+ * cannot be parsed or tied (a swap entry or a /dev mount source that cannot be stat-ed), the result
+ * says so and every device counts as possibly in use: "not mounted" is never the answer to "could
+ * not look". Every entry that could be read is kept beside that problem, so that overriding it
+ * (--force) never hides a mount that was found.
  */
 public final class MountTable {
     private final Path proc;
@@ -55,17 +57,20 @@ public final class MountTable {
         } catch (IOException e) {
             return UsageFacts.unreadable("cannot read " + proc.resolve("swaps") + " (" + e.getMessage() + ")");
         }
+        List<String> problems = new ArrayList<>();
         List<Mount> mounts = new ArrayList<>();
         for (String line : mountinfo) {
             Mount m = parseMountinfo(line);
             if (m == null) {
-                return UsageFacts.unreadable("cannot parse /proc/self/mountinfo line: " + line);
+                problems.add("cannot parse /proc/self/mountinfo line: " + line);
+                continue;
             }
             try {
                 mounts.add(withSource(m));
             } catch (IOException e) {
-                return UsageFacts.unreadable("cannot tell which device the file system at " + m.mountPoint()
-                        + " is on: " + m.source() + " cannot be stat-ed (" + e.getMessage() + ")");
+                mounts.add(m);
+                problems.add("cannot tell which device the file system at " + m.mountPoint() + " is on: "
+                        + m.source() + " cannot be stat-ed (" + e.getMessage() + ")");
             }
         }
         List<DeviceNumber> swapDevices = new ArrayList<>();
@@ -80,18 +85,18 @@ public final class MountTable {
             try {
                 source = stat.stat(path);
             } catch (IOException e) {
-                return UsageFacts.unreadable("cannot tell what the active swap " + path + " is: it cannot be stat-ed ("
-                        + e.getMessage() + ")");
+                problems.add("cannot tell what the active swap " + path + " is: it cannot be stat-ed (" + e.getMessage() + ")");
+                continue;
             }
             if (source.blockDevice() != null) {
                 swapDevices.add(source.blockDevice());
             } else if (source.file() != null) {
                 swapFiles.add(source.file());
             } else {
-                return UsageFacts.unreadable("the active swap " + path + " is neither a block device nor a file");
+                problems.add("the active swap " + path + " is neither a block device nor a file");
             }
         }
-        return new UsageFacts(mounts, swapDevices, swapFiles, null);
+        return new UsageFacts(mounts, swapDevices, swapFiles, problems.isEmpty() ? null : String.join("; ", problems));
     }
 
     /**

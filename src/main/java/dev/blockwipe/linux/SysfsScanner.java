@@ -2,9 +2,9 @@ package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
+import dev.blockwipe.devices.LoopFacts;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.SysfsPartition;
-import dev.blockwipe.engine.LoopBacking;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -28,11 +28,17 @@ public final class SysfsScanner {
 
     /**
      * @param sysfsRoot "/sys"
-     * @param devRoot   "/dev": loop devices are asked there (LOOP_GET_STATUS64) what they are attached to
+     * @param devRoot   "/dev": loop devices are asked there (LOOP_GET_STATUS64) what they are attached
+     *                  to, and tried exclusively to see whether something holds them
      */
     public SysfsScanner(Path sysfsRoot, Path devRoot) {
+        this(sysfsRoot, devRoot, new ExclusiveOpen(devRoot));
+    }
+
+    /** @param claims whether something holds a loop device exclusively (tests of fake trees decide it) */
+    public SysfsScanner(Path sysfsRoot, Path devRoot, LoopClaims claims) {
         this.root = sysfsRoot;
-        this.loops = new LoopStatuses(devRoot);
+        this.loops = new LoopStatuses(devRoot, Path.of("/proc"), claims);
     }
 
     public List<SysfsDisk> scan() throws IOException {
@@ -91,7 +97,7 @@ public final class SysfsScanner {
         DeviceNumber number = r.deviceNumber();
         long size = r.number("size");
         Identity identity = identity(dir, r.problems());
-        LoopBacking loop = null;
+        LoopFacts loop = LoopFacts.NONE;
         if (name.matches("loop\\d+") && size > 0) {
             loop = loops.read(name, number, dir, r.problems());
         }
@@ -100,7 +106,7 @@ public final class SysfsScanner {
                 q.number("rotational", 1) != 0, r.number("removable", 0) != 0, r.number("ro") != 0,
                 q.number("discard_max_bytes", 0), q.number("write_zeroes_max_bytes", 0),
                 (int) q.number("max_sectors_kb", 0), q.number("optimal_io_size", 0), identity,
-                r.number("diskseq", 0), r.text("loop/backing_file"), loop, r.text("dm/name"),
+                r.number("diskseq", 0), loop, r.text("dm/name"),
                 r.text("dm/uuid"), r.links("holders"),
                 r.links("slaves"), partitions, Stream.concat(r.problems().stream(), q.problems().stream()).toList());
     }

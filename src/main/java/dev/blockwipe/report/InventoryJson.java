@@ -60,9 +60,9 @@ public final class InventoryJson {
         n.put("maxSectorsKb", d.facts().maxSectorsKb());
         n.put("optimalIoSize", d.facts().optimalIoSize());
         n.put("diskSequence", d.facts().diskseq());
-        n.put("loopBackingFile", d.facts().loopBackingFile());
-        if (d.facts().loop() != null) {
-            n.put("loopBacking", d.facts().loop().describe());
+        n.put("loopBackingFile", d.facts().loop().backingFile());
+        if (d.facts().loop().backing() != null) {
+            n.put("loopBacking", d.facts().loop().backing().describe());
         }
         n.put("mapperName", d.facts().mapperName());
         d.facts().slaves().forEach(n.putArray("slaves")::add);

@@ -14,7 +14,7 @@ public final class ResultSummary {
     }
 
     public static String result(WipeResult r) {
-        String path = r.target().path();
+        String path = Units.printable(r.target().path());
         long planned = r.target().size() * r.plan().passes().size();
         return switch (r.state()) {
             case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "

@@ -4,6 +4,7 @@ import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceWatcher;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
@@ -58,6 +59,8 @@ public final class MainViewModel implements AutoCloseable {
     private final JobRunner runner;
     private final Map<String, DeviceRow> rowsByKey = new HashMap<>();
     private final Map<String, DeviceRow> images = new LinkedHashMap<>();
+    /** The other identities of each image's data (its layer files, when it is on an overlay). */
+    private final Map<String, List<FileKey>> imageAliases = new HashMap<>();
     private final ObservableList<DeviceRow> rows = FXCollections.observableArrayList();
     private final ObservableList<JobViewModel> jobs = FXCollections.observableArrayList();
     private final ObservableList<FactSheet.Fact> details = FXCollections.observableArrayList();
@@ -130,7 +133,8 @@ public final class MainViewModel implements AutoCloseable {
         rowsByKey.keySet().retainAll(seen.keySet());
         for (DeviceRow image : images.values()) {
             RowFacts f = image.facts();
-            image.update(RowFactory.rejudged(f, Preflight.fileVerdict(inv, f.identity(), f.signatures())));
+            image.update(RowFactory.rejudged(f, Preflight.fileVerdict(inv, f.identity(), imageAliases.get(image.key()),
+                    f.signatures())));
             roots.add(image);
         }
         if (!rows.equals(roots)) {
@@ -164,9 +168,11 @@ public final class MainViewModel implements AutoCloseable {
     public DeviceRow addImageFile(String path) throws IOException {
         TargetInfo info;
         Signatures signatures;
+        List<FileKey> aliases;
         try (OpenedTarget t = services.opener().open(path, Access.READ)) {
             info = t.info();
             signatures = t.signatures();
+            aliases = t.aliases();
         }
         String key = RowFactory.key(info);
         DeviceRow existing = images.get(key);
@@ -175,10 +181,11 @@ public final class MainViewModel implements AutoCloseable {
         }
         SafetyVerdict verdict = inventory == null
                 ? new SafetyVerdict.NeedsConfirmation("an image file")
-                : Preflight.fileVerdict(inventory, info.identity(), signatures);
+                : Preflight.fileVerdict(inventory, info.identity(), aliases, signatures);
         DeviceRow row = new DeviceRow(key, RowFactory.image(info, verdict, signatures), true);
         row.checkedProperty().addListener((obs, was, now) -> updateChecked());
         images.put(key, row);
+        imageAliases.put(key, aliases);
         rows.add(row);
         return row;
     }

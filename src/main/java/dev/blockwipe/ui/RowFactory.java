@@ -36,7 +36,7 @@ final class RowFactory {
     }
 
     static RowFacts disk(DeviceInventory inventory, Disk d) {
-        String model = d.facts().loopBackingFile().isEmpty() ? d.identity().model() : d.facts().loopBackingFile();
+        String model = d.facts().loop().backingFile().isEmpty() ? d.identity().model() : d.facts().loop().backingFile();
         return new RowFacts(d.name(), d.path(), identity(d, d.facts()), model,
                 d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), "", d.verdict(),
                 d.signatures(), FactSheet.of(inventory, d));
@@ -82,7 +82,7 @@ final class RowFactory {
      */
     private static TargetIdentity identity(Device d, SysfsDisk disk) {
         return TargetIdentity.device(d.number().major(), d.number().minor(), d.size(), disk.diskseq(),
-                disk.identity().serial(), disk.identity().wwn(), disk.loop());
+                disk.identity().serial(), disk.identity().wwn(), disk.loop().backing());
     }
 
     /** The contents column: empty when blank, "unknown" when libblkid could not look. */

@@ -80,6 +80,24 @@ class BadInputTest {
     }
 
     @Test
+    void anEmptyYesConfirmsNothing() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(4, "an empty name confirms nothing", "wipe", img.toString(), "-m", "zero", "--yes="));
+    }
+
+    /** A newline in a file name must not let the name print a line of its own ("…: ERASED"). */
+    @Test
+    void controlCharactersInNamesArePrintedAsEscapes() throws Exception {
+        Path odd = Files.write(dir.resolve("x\n/dev/sda: ERASED with zero\u001b[2J.img".replace("/", "-")), new byte[4096]);
+        Cli cli = Cli.run("wipe", odd.toString(), "-m", "zero", "--yes=" + odd.getFileName());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out().lines()).hasSize(2).allSatisfy(l -> assertThat(l).startsWith(dir.toString()).doesNotContain("\u001b"));
+        assertThat(cli.out()).contains("x\\n-dev-sda: ERASED with zero\\x1b[2J.img: ERASED with zero");
+        Cli missing = Cli.run("wipe", odd + "-gone", "-m", "zero", "--yes=x");
+        assertThat(missing.err().lines()).singleElement().asString().contains("\\n");
+    }
+
+    @Test
     void noConfirmationWithoutATerminal() throws Exception {
         Path img = image();
         unchanged(img, () -> expect(4, "not confirmed: pass --yes=t.img", "wipe", img.toString(), "-m", "zero"));

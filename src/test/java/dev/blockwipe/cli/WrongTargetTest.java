@@ -146,6 +146,115 @@ class WrongTargetTest {
         }
     }
 
+    // ---- in use where no table says so (found by an adversarial audit)
+
+    @Test
+    void anExternalJournalOnALoopDeviceIsInUseNotIdle() throws Exception {
+        try (LoopDevice journal = LoopDevice.create(dir, 16 * MIB);
+             LoopDevice fs = LoopDevice.create(dir, 64 * MIB);
+             LoopDevice second = LoopDevice.over(journal.image().toString())) {
+            Sh.run("mke2fs", "-q", "-F", "-O", "journal_dev", "-b", "4096", journal.path());
+            Sh.run("mkfs.ext4", "-q", "-F", "-b", "4096", "-J", "device=" + journal.path(), fs.path());
+            fs.mount(fs.path(), Files.createDirectory(dir.resolve("journalled")));
+            Witness w = new Witness().watch(journal, fs);
+
+            String image = journal.image().getFileName().toString();
+            expect(4, "held by a program or the kernel", "wipe", journal.image().toString(), "-m", "zero", "--yes=" + image,
+                    "--force");
+            expect(4, "which is held by a program or the kernel", "wipe", second.path(), "-m", "zero",
+                    "--yes=" + second.name(), "--force");
+            w.unchanged();
+        }
+    }
+
+    @Test
+    void aLoopDeviceMountedInAnotherNamespaceIsInUse() throws Exception {
+        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
+            Sh.run("mkfs.ext4", "-q", "-F", loop.path());
+            Path mnt = Files.createDirectory(dir.resolve("elsewhere"));
+            Process holder = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
+                    "mount " + loop.path() + " " + mnt + " && echo mounted && sleep 120").start();
+            try {
+                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine())
+                        .isEqualTo("mounted");
+                Witness w = new Witness().watch(loop);
+                String image = loop.image().getFileName().toString();
+                expect(4, "held by a program or the kernel", "wipe", loop.image().toString(), "-m", "zero",
+                        "--yes=" + image, "--force");
+                w.unchanged();
+            } finally {
+                holder.destroy();
+                holder.waitFor();
+            }
+        }
+    }
+
+    @Test
+    void aMountEntryThatCannotBeTiedHidesNoOtherMountFromForce() throws Exception {
+        try (LoopDevice loop = mountedLoop()) {
+            Path odd = Files.createDirectory(dir.resolve("odd"));
+            Sh.run("mount", "-t", "tmpfs", "/dev/blockwipe-test-no-such-node", odd.toString());
+            try {
+                Witness w = new Witness().watch(loop);
+                String image = loop.image().getFileName().toString();
+                expect(4, "mounted at", "wipe", loop.image().toString(), "-m", "zero", "--yes=" + image, "--force");
+                w.unchanged();
+            } finally {
+                Sh.run("umount", odd.toString());
+            }
+        }
+    }
+
+    @Test
+    void anOverlayFileAndItsLayerFileAreOneFile() throws Exception {
+        Path lower = Files.createDirectory(dir.resolve("lower"));
+        Path upper = Files.createDirectory(dir.resolve("upper"));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Path merged = Files.createDirectory(dir.resolve("merged"));
+        Sh.run("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower + ",upperdir=" + upper + ",workdir=" + work,
+                merged.toString());
+        try {
+            for (boolean loopOnOverlay : new boolean[] {true, false}) {
+                String name = "o" + loopOnOverlay + ".img";
+                try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(upper.resolve(name).toFile(), "rw")) {
+                    f.setLength(32 * MIB);
+                }
+                Path looped = loopOnOverlay ? merged.resolve(name) : upper.resolve(name);
+                Path wiped = loopOnOverlay ? upper.resolve(name) : merged.resolve(name);
+                try (LoopDevice loop = LoopDevice.over(looped.toString())) {
+                    Sh.run("mkfs.ext4", "-q", "-F", loop.path());
+                    loop.mount(loop.path(), Files.createDirectories(dir.resolve("m-" + loopOnOverlay)));
+                    Witness w = new Witness().watch(upper.resolve(name));
+                    expect(4, "mounted at", "wipe", wiped.toString(), "-m", "zero", "--yes=" + name, "--force");
+                    w.unchanged();
+                }
+            }
+        } finally {
+            Sh.run("umount", merged.toString());
+        }
+    }
+
+    @Test
+    void aFileOrAPartitionAnotherProcessHasOpenIsInUse() throws Exception {
+        Path img = random("held.img", (int) (4 * MIB));
+        try (LoopDevice disk = LoopDevice.create(dir, 32 * MIB).partition("label: gpt\n,\n")) {
+            Process holder = new ProcessBuilder("sh", "-c", "exec 3<>" + img + " 4<" + disk.partition(1)
+                    + " && echo open && exec sleep 120").start();
+            try {
+                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine())
+                        .isEqualTo("open");
+                Witness w = new Witness().watch(img).watch(disk);
+                expect(4, "open in process " + holder.pid(), "wipe", img.toString(), "-m", "zero", "--yes=held.img");
+                expect(4, "open in process " + holder.pid(), "wipe", disk.path(), "-m", "zero", "--yes=" + disk.name());
+                w.unchanged();
+            } finally {
+                holder.destroy();
+                holder.waitFor();
+            }
+        }
+    }
+
     // ---- races, made deterministic by pausing between the steps
 
     @ParameterizedTest(name = "repointed after {0}")

@@ -76,7 +76,7 @@ class DeviceGraphPropertyTest {
                 next += size;
             }
             disks.add(new SysfsDisk(name, loop.number(), "/sys/devices/virtual/block/" + name, length, 512, 512, false,
-                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, "/img" + n, backing, "", "", List.of(), List.of(),
+                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, new LoopFacts("/img" + n, backing, List.of(), Claim.FREE), "", "", List.of(), List.of(),
                     partitions, List.of()));
         }
         List<Node> mounted = new ArrayList<>();
@@ -97,7 +97,7 @@ class DeviceGraphPropertyTest {
                     SafetyRules.verdict(device.safety(), true), target.stretch(), mounted, swap);
         }
         for (int f = 0; f < files; f++) {
-            SafetyFacts facts = inv.graph().file(new FileKey(new DeviceNumber(8, 1), 100 + f), FILE_SECTORS * 512,
+            SafetyFacts facts = inv.graph().file(new FileKey(new DeviceNumber(8, 1), 100 + f), List.of(), FILE_SECTORS * 512,
                     Signatures.NONE);
             check("image file " + f + " in stack " + seed + " " + describe(nodes, mounted, swap),
                     SafetyRules.verdict(facts, true), new Stretch(f, 0, FILE_SECTORS), mounted, swap);

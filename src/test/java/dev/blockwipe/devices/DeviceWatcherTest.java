@@ -163,7 +163,7 @@ class DeviceWatcherTest {
 
     private static SysfsDisk disk(String name, String number, SysfsPartition... partitions) {
         return new SysfsDisk(name, DeviceNumber.parse(number), "/sys/devices/virtual/block/" + name, 2_097_152, 512,
-                512, false, false, false, 0, 0, 0, 0, Identity.NONE, 0, "", null, "", "", List.of(), List.of(),
+                512, false, false, false, 0, 0, 0, 0, Identity.NONE, 0, LoopFacts.NONE, "", "", List.of(), List.of(),
                 List.of(partitions), List.of());
     }
 

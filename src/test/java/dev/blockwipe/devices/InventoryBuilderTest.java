@@ -2,6 +2,7 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.Claim;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.FileKeys;
@@ -208,6 +209,47 @@ class InventoryBuilderTest {
         assertThat(v.describe()).contains("/dev/loop0", "/mnt/image");
     }
 
+    /**
+     * An ext4 external journal, a second btrfs member, a mount in another namespace: none shows in
+     * mountinfo or sysfs, but each holds the loop device exclusively. It is in use, not idle.
+     */
+    @Test
+    void imageBehindALoopDeviceThatSomethingHoldsIsBlockedEvenWithForce() throws IOException {
+        Path image = image();
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
+
+        SafetyVerdict claimed = preflight(build(NOTHING_IN_USE, Claim.CLAIMED), image, true);
+        SafetyVerdict cannotTry = preflight(build(NOTHING_IN_USE, Claim.UNKNOWN), image, true);
+
+        assertThat(claimed).isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> {
+            assertThat(b.reason()).isEqualTo(BlockReason.HELD);
+            assertThat(b.describe()).contains("backs /dev/loop0, which is held by a program or the kernel", "external journal");
+        });
+        assertThat(cannotTry).isInstanceOfSatisfying(SafetyVerdict.Blocked.class,
+                b -> assertThat(b.reason()).isEqualTo(BlockReason.HELD));
+    }
+
+    @Test
+    void aMountWhoseDeviceIsAnonymousIsTiedToItsSourceDevice() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 1_000_000);
+        DeviceInventory inv = build(new UsageFacts(List.of(new Mount(new DeviceNumber(0, 45), "/dev/sdb1", "/mnt/btrfs",
+                "btrfs", new DeviceNumber(8, 17), null)), List.of(), List.of(), null));
+
+        assertBlocked(inv, "sdb1", BlockReason.MOUNTED, "mounted at /mnt/btrfs");
+        assertBlocked(inv, "sdb", BlockReason.MOUNTED, "sdb1 is mounted at /mnt/btrfs");
+    }
+
+    @Test
+    void aMountProblemDoesNotHideTheMountsThatWereFound() throws IOException {
+        Path image = image();
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
+        DeviceInventory inv = build(new UsageFacts(List.of(mount("7:0", "/dev/loop0", "/mnt/image")), List.of(), List.of(),
+                "cannot tell which device the file system at /x is on"));
+
+        assertThat(preflight(inv, image, true)).as("--force overrides the problem, not the mount it did not hide")
+                .isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> assertThat(b.reason()).isEqualTo(BlockReason.MOUNTED));
+    }
+
     @Test
     void activeSwapFileIsBlockedEvenWithForce() throws IOException {
         Path image = image();
@@ -256,12 +298,18 @@ class InventoryBuilderTest {
     }
 
     private DeviceInventory build(UsageFacts usage) throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
+        return build(usage, Claim.FREE);
+    }
+
+    /** @param loops what trying a loop device exclusively would say, for every loop device */
+    private DeviceInventory build(UsageFacts usage, Claim loops) throws IOException {
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(),
+                sys.root().resolve("no-device-nodes"), (name, number) -> loops).scan(), usage);
     }
 
     /** The verdict on an image file, found by what it is (file system device and inode). */
     private SafetyVerdict preflight(DeviceInventory inv, Path image, boolean force) throws IOException {
-        return SafetyRules.verdict(inv.graph().file(FileKeys.of(image), Files.size(image), Signatures.NONE), force);
+        return SafetyRules.verdict(inv.graph().file(FileKeys.of(image), List.of(), Files.size(image), Signatures.NONE), force);
     }
 
     /** A real file: the preflight resolves its path. */

@@ -42,7 +42,7 @@ class InventoryLoopTest {
         try (LoopDevice loop = gptExt4Vfat()) {
             Disk disk = scan().disk(loop.name()).orElseThrow();
             assertThat(disk.kind()).isEqualTo(DeviceKind.LOOP);
-            assertThat(disk.facts().loopBackingFile()).isEqualTo(loop.image().toString());
+            assertThat(disk.facts().loop().backingFile()).isEqualTo(loop.image().toString());
             assertThat(disk.signatures().partitionTable()).isEqualTo("gpt");
             assertThat(disk.partitions()).hasSize(2);
             Partition p1 = disk.partitions().get(0);

@@ -110,10 +110,14 @@ class MountTableTest {
 
     @Test
     void anAnonymousMountFromADevNodeThatCannotBeStatedIsAProblem() throws IOException {
-        mountinfo("40 22 0:45 / /mnt/gone rw - btrfs /dev/sdx9 rw\n");
-        swaps("");
+        mountinfo("40 22 0:45 / /mnt/gone rw - btrfs /dev/sdx9 rw\n41 22 8:17 / /data rw - ext4 /dev/sdb1 rw\n");
+        swaps("/dev/sda3 partition 8388604 0 -2\n/var/gone\\040(deleted) file 1 0 -3\n");
 
-        assertThat(read().problem()).contains("/mnt/gone", "/dev/sdx9");
+        UsageFacts facts = read();
+
+        assertThat(facts.problem()).contains("/mnt/gone", "/dev/sdx9", "/var/gone (deleted)");
+        assertThat(facts.mounts()).extracting(Mount::mountPoint).containsExactly("/mnt/gone", "/data");
+        assertThat(facts.swapDevices()).containsExactly(new DeviceNumber(8, 3));
     }
 
     @ParameterizedTest(name = "missing {0}")
@@ -144,7 +148,8 @@ class MountTableTest {
         UsageFacts facts = read();
 
         assertThat(facts.problem()).contains("cannot parse").contains(garbled);
-        assertThat(facts.mounts()).isEmpty();
+        assertThat(facts.mounts()).as("what could be read is kept beside the problem")
+                .containsExactly(new Mount(new DeviceNumber(8, 2), "/dev/sda2", "/", "ext4"));
     }
 
     private UsageFacts read() {

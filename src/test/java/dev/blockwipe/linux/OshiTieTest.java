@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
+import dev.blockwipe.devices.LoopFacts;
 import dev.blockwipe.devices.SysfsDisk;
 import java.util.HashMap;
 import java.util.List;
@@ -55,7 +56,7 @@ class OshiTieTest {
 
     private Map<String, Identity> tied(OshiDetails.Seen seen) {
         SysfsDisk sdb = new SysfsDisk("sdb", new DeviceNumber(8, 16), "/sys/devices/usb/sdb", SIZE / 512, 512, 512, false,
-                true, false, 0, 0, 0, 0, Identity.NONE, 12, "", null, "", "", List.of(), List.of(), List.of(), List.of());
+                true, false, 0, 0, 0, 0, Identity.NONE, 12, LoopFacts.NONE, "", "", List.of(), List.of(), List.of(), List.of());
         return LinuxInventory.tied(List.of(sdb), Map.of("sdb", seen),
                 (name, attribute) -> sysfsNow.getOrDefault(name + "/" + attribute, ""));
     }

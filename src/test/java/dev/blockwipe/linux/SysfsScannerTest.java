@@ -3,6 +3,7 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.BlockReason;
+import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceKind;
 import dev.blockwipe.devices.DeviceNumber;
@@ -10,6 +11,7 @@ import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
+import dev.blockwipe.devices.Mount;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
@@ -34,7 +36,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SysfsScannerTest {
-    private static final UsageFacts NOTHING_IN_USE = new UsageFacts(List.of(), List.of(), List.of(), null);
+    private UsageFacts usage = new UsageFacts(List.of(), List.of(), List.of(), null);
 
     @TempDir
     Path tmp;
@@ -139,7 +141,7 @@ class SysfsScannerTest {
         SysfsDisk d = scanOne();
 
         FileKey key = FileKeys.of(backing);
-        assertThat(d.loop()).isEqualTo(new LoopBacking(key.device().major(), key.device().minor(), key.inode(), 0, 0,
+        assertThat(d.loop().backing()).isEqualTo(new LoopBacking(key.device().major(), key.device().minor(), key.inode(), 0, 0,
                 1048576, 2097152));
         assertThat(d.unreadable()).isEmpty();
     }
@@ -149,13 +151,25 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.virtual("loop5"), "7:5").backingFile("/var/tmp/gone.img (deleted)");
         sys.disk(FakeSysfs.usb("sdc"), "8:32");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
 
-        assertThat(disks.get(0).loop()).isNull();
+        assertThat(disks.get(0).loop().backing()).isNull();
         assertThat(disks.get(0).unreadable()).singleElement().asString().contains("loop5/loop", "deleted");
+        assertThat(built("loop5").verdict()).isInstanceOfSatisfying(SafetyVerdict.Blocked.class,
+                b -> assertThat(b.reason()).isEqualTo(BlockReason.UNKNOWN_FACTS));
+        assertThat(built("sdc").verdict().blocked()).as("an idle loop device risks nothing but its own data").isFalse();
+    }
+
+    @Test
+    void aLoopDeviceInUseWhoseBackingCannotBeFoundBlocksEveryTarget() throws IOException {
+        sys.disk(FakeSysfs.virtual("loop5"), "7:5").backingFile("/var/tmp/gone.img (deleted)");
+        sys.disk(FakeSysfs.usb("sdc"), "8:32");
+        usage = new UsageFacts(List.of(new Mount(new DeviceNumber(7, 5), "/dev/loop5", "/mnt/x", "ext4")), List.of(),
+                List.of(), null);
+
         assertThat(built("sdc").verdict()).as("any device could be what loop5 is attached to")
                 .isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> assertThat(b.describe())
-                        .contains("cannot tell what loop5 is attached to"));
+                        .contains("cannot tell what loop5 is attached to, and it is in use (mounted at /mnt/x)"));
     }
 
     @Test
@@ -164,7 +178,7 @@ class SysfsScannerTest {
 
         SysfsDisk d = scanOne();
 
-        assertThat(d.loopBackingFile()).isEqualTo("/var/tmp/disk image.img");
+        assertThat(d.loop().backingFile()).isEqualTo("/var/tmp/disk image.img");
         assertThat(built("loop0").transport()).isEqualTo(Transport.LOOP);
         assertThat(built("loop0").kind()).isEqualTo(DeviceKind.LOOP);
     }
@@ -175,7 +189,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
         sys.disk(FakeSysfs.virtual("md0"), "9:0").slaves("sdb1", "sdc1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
 
         assertThat(disks).extracting(SysfsDisk::name).containsExactly("md0", "sdb", "sdc");
         SysfsDisk md = disks.get(0);
@@ -192,7 +206,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.virtual("dm-0"), "253:0")
                 .mapper("cryptdata", "CRYPT-LUKS2-0a1b2c3d4e5f40718293a4b5c6d7e8f9-cryptdata").slaves("sdd1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
 
         SysfsDisk dm = disks.get(0);
         assertThat(dm.name()).isEqualTo("dm-0");
@@ -252,7 +266,7 @@ class SysfsScannerTest {
         SysfsDisk d = scanOne();
 
         assertThat(d.identity()).isEqualTo(Identity.NONE);
-        assertThat(d.loopBackingFile()).isEmpty();
+        assertThat(d.loop().backingFile()).isEmpty();
         assertThat(d.mapperName()).isEmpty();
         assertThat(d.mapperUuid()).isEmpty();
         assertThat(d.holders()).isEmpty();
@@ -286,7 +300,7 @@ class SysfsScannerTest {
     void fingerprintChangesWithTheTree(String what, TreeChange change) {
         FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
         FakeSysfs.Part sda1 = sda.partition(1, 2048, 1000);
-        SysfsScanner scanner = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"));
+        SysfsScanner scanner = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         String before = scanner.fingerprint();
         assertThat(scanner.fingerprint()).as("fingerprint of an unchanged tree").isEqualTo(before);
 
@@ -296,14 +310,14 @@ class SysfsScannerTest {
     }
 
     private SysfsDisk scanOne() throws IOException {
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
         assertThat(disks).hasSize(1);
         return disks.get(0);
     }
 
     private DeviceInventory inventory() throws IOException {
         return new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE)
-                .build(new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan(), NOTHING_IN_USE);
+                .build(new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), usage);
     }
 
     /** The disk as the inventory shows it, with transport, kind and alignment. */

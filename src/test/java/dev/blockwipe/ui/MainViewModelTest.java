@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FactSheet;
@@ -378,7 +379,7 @@ class MainViewModelTest {
     }
 
     private MainViewModel viewModel(boolean root) {
-        SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"));
+        SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), root,
                 null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), Operator.UNNAMED, Sh.uid()),
                 new HostInfo("test-host", "", "", "", ""), Runnable::run));
@@ -386,7 +387,7 @@ class MainViewModelTest {
     }
 
     private DeviceInventory scan() throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), usage);
     }
 
     /** What the device watcher would hand over after a scan; returns the inventory applied. */
