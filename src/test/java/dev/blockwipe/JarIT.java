@@ -104,6 +104,22 @@ class JarIT {
         assertThat(rest).contains("\"event\":\"cancelled\"", "\"event\":\"certificate\"");
     }
 
+    /**
+     * A name with bytes the locale cannot decode (0xFF in UTF-8) arrives as U+FFFD, which would be
+     * encoded back as EF BF BD: another file's name. It is refused; neither file changes.
+     */
+    @Test
+    void aNameThatCannotBeDecodedIsRefusedNotMistakenForAnother() throws Exception {
+        Path dirWithTwins = Files.createDirectory(dir.resolve("twins"));
+        Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && printf 1234 > \"$(printf 'img\\377')\" && printf 5678 > \"$(printf 'img\\357\\277\\275')\"");
+        Run r = exec(papers(new ProcessBuilder("sh", "-c", "cd '" + dirWithTwins + "' && exec '" + javaBin() + "' -jar '"
+                + Path.of(jar()).toAbsolutePath() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\"")));
+        assertThat(r.code()).as(r.err()).isEqualTo(6);
+        assertThat(r.err().lines()).singleElement().asString().contains("not valid in this locale's character set");
+        assertThat(Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && cat \"$(printf 'img\\377')\" \"$(printf 'img\\357\\277\\275')\""))
+                .isEqualTo("12345678");
+    }
+
     /** As another user, a refusal names the real reason: a file they may not write, a device only root may. */
     @Test
     void anotherUserIsToldWhatIsReallyWrong() throws Exception {

@@ -42,6 +42,10 @@ final class Confirmation {
             if (name.isEmpty()) {
                 throw new TargetRefusedException("--yes", Reason.NOT_CONFIRMED, "an empty name confirms nothing: --yes=NAME");
             }
+            if (name.indexOf('\uFFFD') >= 0) {
+                throw new TargetRefusedException("--yes", Reason.NOT_CONFIRMED, "the name has bytes that are not valid in"
+                        + " this locale's character set, so it cannot confirm anything exactly; use a UTF-8 locale");
+            }
             List<Target> named = targets.stream().filter(t -> names(t, name)).toList();
             if (named.isEmpty()) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes names no target of this command (targets: "

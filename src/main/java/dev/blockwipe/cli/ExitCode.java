@@ -52,7 +52,7 @@ final class ExitCode {
     static int of(WipeResult result) {
         return switch (result.state()) {
             case ERASED -> OK;
-            case DISCARDED -> UNVERIFIED;
+            case UNPROVEN -> UNVERIFIED;
             case VERIFY_FAILED -> MISMATCH;
             case CANCELLED -> CANCELLED;
             case FAILED -> result.cause() == FailureCause.NOT_SUPPORTED ? NOT_SUPPORTED : FAILED;

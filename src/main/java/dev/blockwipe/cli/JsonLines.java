@@ -80,6 +80,17 @@ final class JsonLines implements WipeListener {
         print(n);
     }
 
+    /** What --no-act would have done, instead of doing it. */
+    void plan(String path, String method, int passes, String verification) {
+        target = path;
+        ObjectNode n = head("plan");
+        n.put("method", method);
+        n.put("passes", passes);
+        n.put("verification", verification);
+        n.put("written", false);
+        print(n);
+    }
+
     /** The last line of a job: where its signed certificate went. */
     void certificate(String path, ReportStore.CertificateFiles files) {
         target = path;

@@ -164,9 +164,13 @@ final class WipeCommand implements Callable<Integer> {
             if (noAct) {
                 int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
                 for (Planned p : planned) {
-                    out.println(p.target().info().describe() + ": would wipe with " + request.method().name() + " ("
-                            + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
-                            + request.verification().text() + "; nothing written (--no-act)");
+                    if (json) {
+                        new JsonLines(out).plan(p.path(), request.method().name(), passCount, request.verification().text());
+                    } else {
+                        out.println(p.target().info().describe() + ": would wipe with " + request.method().name() + " ("
+                                + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
+                                + request.verification().text() + "; nothing written (--no-act)");
+                    }
                 }
                 return ExitCode.OK;
             }

@@ -3,6 +3,7 @@ package dev.blockwipe.cli;
 import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
@@ -10,6 +11,7 @@ import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
@@ -22,7 +24,9 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -84,6 +88,7 @@ final class WriteGate {
             for (TargetOpener.Located l : located) {
                 opened.add(l.open(Access.WRITE));
             }
+            checkAliases(opened);
             pause.after(Step.OPENED);
             List<Preflight.Judgement> shown = new ArrayList<>();
             List<Confirmation.Target> confirm = new ArrayList<>();
@@ -141,6 +146,25 @@ final class WriteGate {
                         && inventory.byNumber(new DeviceNumber(b.major(), b.minor())).map(Device::name).equals(disk)) {
                     throw new UsageException(located.get(i).path() + " is a partition of " + located.get(j).path()
                             + ", which is also a target: wiping the disk wipes the partition; name one of them");
+                }
+            }
+        }
+    }
+
+    /** Two image files that are one file's data (an overlay file and its layer file) are given twice too. */
+    private static void checkAliases(List<OpenedTarget> opened) throws TargetException {
+        Map<FileKey, String> seen = new HashMap<>();
+        for (OpenedTarget t : opened) {
+            if (t.info().kind() != TargetKind.REGULAR_FILE) {
+                continue;
+            }
+            List<FileKey> keys = new ArrayList<>(t.aliases());
+            keys.add(FileKey.of(t.info().identity()));
+            for (FileKey k : keys) {
+                String other = seen.putIfAbsent(k, t.info().path());
+                if (other != null && !other.equals(t.info().path())) {
+                    throw new UsageException(t.info().path() + " is given twice (also as " + other
+                            + ": one file's data, seen through an overlay file system): name each target once");
                 }
             }
         }

@@ -53,6 +53,8 @@ public final class DeviceGraph {
     private final Map<DeviceNumber, List<String>> loopsOnDevice = new HashMap<>();
     private final Map<FileKey, List<String>> loopsOnFile = new HashMap<>();
     private final List<String> everywhere = new ArrayList<>();
+    /** In-use loop devices whose backing cannot be told: any target may be under them. */
+    private final List<String> perhapsUnder = new ArrayList<>();
     private final Map<String, List<String>> systemMounts;
     private final Map<String, Stretch> stretches = new HashMap<>();
 
@@ -105,6 +107,7 @@ public final class DeviceGraph {
                 }
             }
         }
+        List<String> inUse = new ArrayList<>();
         for (String loop : unknownBacking) {
             Walk w = new Walk(Stretch.whole("device " + numbers.get(loop), Long.MAX_VALUE));
             w.start(loop);
@@ -112,10 +115,12 @@ public final class DeviceGraph {
             uses.addAll(w.swap);
             uses.addAll(w.held);
             if (!uses.isEmpty() || disks.get(loop).loop().claim() == Claim.CLAIMED) {
-                everywhere.add("cannot tell what " + loop + " is attached to, and it is in use"
-                        + (uses.isEmpty() ? "" : " (" + uses.get(0) + ")"));
+                inUse.add("perhaps under /dev/" + loop + ", which is in use" + (uses.isEmpty()
+                        ? " (its exclusive open is busy)" : " (" + uses.get(0) + ")") + " and whose backing cannot be told ("
+                        + String.join("; ", disks.get(loop).unreadable()) + ")");
             }
         }
+        perhapsUnder.addAll(inUse);
         this.systemMounts = systemDisks();
     }
 
@@ -135,13 +140,17 @@ public final class DeviceGraph {
         w.start(d.name());
         w.down(d.name(), List.of());
         List<String> sys = systemMounts.get(d.name());
-        return w.facts(sys == null ? null : "holds " + String.join(", ", sys),
-                d.readOnly() ? "read-only (its ro flag is set)" : null, d.sizeBytes(), signatures, contents);
+        String readOnly = d.readOnly() ? "read-only (its ro flag is set)" : d.partitions().stream()
+                .filter(SysfsPartition::readOnly).map(p -> "its partition " + p.name() + " is read-only (its ro flag is set)")
+                .findFirst().orElse(null);
+        return w.facts(sys == null ? null : "holds " + String.join(", ", sys), readOnly, d.sizeBytes(), signatures,
+                contents);
     }
 
     /** The facts the safety rules judge for a partition. */
     SafetyFacts partition(SysfsDisk d, SysfsPartition p, Signatures signatures) {
         Walk w = new Walk(stretch(p.name()));
+        w.ownDisk = d.name();
         w.start(p.name());
         w.down(p.name(), List.of());
         List<String> sys = systemMounts.get(d.name());
@@ -201,12 +210,14 @@ public final class DeviceGraph {
         final List<String> backs = new ArrayList<>();
         final Set<String> unknown = new LinkedHashSet<>(everywhere);
         private final Stretch target;
+        private String ownDisk;
         private final Set<String> seen = new HashSet<>();
         private final Set<FileKey> seenFiles = new HashSet<>();
 
         /** @param target where the target's bytes are */
         Walk(Stretch target) {
             this.target = target;
+            held.addAll(perhapsUnder);
         }
 
         void start(String name) {
@@ -233,6 +244,10 @@ public final class DeviceGraph {
             if (number != null && usage.swapDevices().contains(number)) {
                 swap.add(subject + "active swap");
             }
+            if (number != null) {
+                usage.open().of(number).forEach(p -> add(held, subject + "open in process " + p));
+            }
+            claimed(name, chain, subject);
             if (!chain.isEmpty()) {
                 unreadable(name);
             }
@@ -267,6 +282,7 @@ public final class DeviceGraph {
             if (usage.swapFiles().contains(file)) {
                 swap.add(subject + "active swap file");
             }
+            usage.open().of(file).forEach(p -> add(held, subject + "open in process " + p));
             loops(loopsOnFile.getOrDefault(file, List.of()), chain, false);
         }
 
@@ -280,14 +296,26 @@ public final class DeviceGraph {
                 }
                 List<String> via = append(chain, "backs /dev/" + loop);
                 backs.add(join(via));
-                Claim claim = disks.get(loop).loop().claim();
-                if (claim != Claim.FREE) {
-                    held.add(subject(via) + (claim == Claim.CLAIMED
-                            ? "held by a program or the kernel that sysfs does not name (its exclusive open is busy:"
-                                    + " an external journal, a btrfs member, a mount in another namespace, ...)"
-                            : "perhaps held by a program or the kernel (not root: its exclusive open cannot be tried)"));
-                }
                 up(loop, via, viaHolder);
+            }
+        }
+
+        /**
+         * A loop device that something holds exclusively where no table says so, reached anywhere
+         * but at the start (the target is held by this very wipe) or as the disk of a partition
+         * that is the start (its exclusive open claims the disk too).
+         */
+        private void claimed(String name, List<String> chain, String subject) {
+            SysfsDisk disk = disks.get(name);
+            if (chain.isEmpty() || disk == null || name.equals(ownDisk)) {
+                return;
+            }
+            Claim claim = disk.loop().claim();
+            if (Transport.of(disk.name(), disk.devicePath()) == Transport.LOOP && claim != Claim.FREE) {
+                add(held, subject + (claim == Claim.CLAIMED
+                        ? "held by a program or the kernel that sysfs does not name (its exclusive open is busy:"
+                                + " an external journal, a btrfs member, a mount in another namespace, ...)"
+                        : "perhaps held by a program or the kernel (not root: its exclusive open cannot be tried)"));
             }
         }
 
@@ -351,7 +379,7 @@ public final class DeviceGraph {
         SysfsDisk disk = diskOfPartition.get(name);
         if (disk != null) {
             SysfsPartition p = disk.partitions().stream().filter(q -> q.name().equals(name)).findFirst().orElseThrow();
-            s = stretch(disk.name()).part(p.startSector() * 512, p.sizeBytes());
+            s = stretch(disk.name()).part(p.startSector() * 512, extent(disk, p) - p.startSector() * 512);
         } else {
             disk = disks.get(name);
             LoopBacking b = disk == null ? null : disk.loop().backing();
@@ -367,6 +395,23 @@ public final class DeviceGraph {
         }
         stretches.put(name, s);
         return s;
+    }
+
+    /**
+     * Where a partition ends on its disk, in bytes. A DOS extended partition shows as 1 KiB in
+     * sysfs, but the logical partitions (5 and up) live inside it and its first sector chains
+     * their table entries: it reaches to the end of the last of them.
+     */
+    private static long extent(SysfsDisk disk, SysfsPartition p) {
+        long end = (p.startSector() + p.sizeSectors()) * 512;
+        if (p.partition() <= 4 && p.sizeSectors() <= 2) {
+            for (SysfsPartition logical : disk.partitions()) {
+                if (logical.partition() >= 5 && logical.startSector() > p.startSector()) {
+                    end = Math.max(end, (logical.startSector() + logical.sizeSectors()) * 512);
+                }
+            }
+        }
+        return end;
     }
 
     private static String root(FileKey file) {

@@ -21,14 +21,15 @@ public interface OpenedTarget extends BlockTarget {
      */
     TargetIdentity identityNow() throws TargetException;
 
+    /**
+     * Why it cannot be written now, or null: a device's read-only flag (BLKROGET), a file's
+     * immutable or append-only attribute; read from the descriptor, so a change made while the
+     * user confirmed is seen.
+     */
+    String readOnlyNow() throws TargetException;
+
     /** What libblkid finds through the descriptor now; "unknown" when it cannot look. */
     Signatures signatures();
-
-    /**
-     * The other processes that have this object open now ("1234 (fuse2fs)"), and for a whole disk
-     * its partitions: a program using it without a lock.
-     */
-    List<String> openElsewhere() throws TargetException;
 
     /**
      * Other identities of an image file's data: for a file on an overlay file system, the files

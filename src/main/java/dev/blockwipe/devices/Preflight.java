@@ -64,8 +64,7 @@ public final class Preflight {
         SafetyFacts facts = identity.kind() == TargetKind.BLOCK_DEVICE
                 ? deviceFacts(inv, path, identity, signatures)
                 : fileFacts(inv, path, identity, target.aliases(), signatures);
-        List<String> openers = target.openElsewhere().stream().map(p -> "open in process " + p).toList();
-        return new Judgement(identity, signatures, facts.withHeld(openers), inv);
+        return new Judgement(identity, signatures, facts.withReadOnly(target.readOnlyNow()), inv);
     }
 
     /**

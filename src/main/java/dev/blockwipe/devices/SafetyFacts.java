@@ -29,11 +29,10 @@ public record SafetyFacts(List<String> unknown, String systemDisk, List<String> 
         contents = List.copyOf(contents);
     }
 
-    /** The same facts with more things that hold the target ("open in process 1234 (qemu)"). */
-    public SafetyFacts withHeld(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(held);
-        all.addAll(more);
-        return new SafetyFacts(unknown, systemDisk, mounted, swap, all, readOnly, size, backs, signatures, contents);
+    /** The same facts, read-only for {@code reason} when it is not null. */
+    public SafetyFacts withReadOnly(String reason) {
+        return reason == null ? this
+                : new SafetyFacts(unknown, systemDisk, mounted, swap, held, reason, size, backs, signatures, contents);
     }
 
     /** The same facts with what libblkid found through the target's own descriptor. */

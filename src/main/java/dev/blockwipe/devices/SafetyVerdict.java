@@ -18,7 +18,8 @@ public sealed interface SafetyVerdict {
 
         @Override
         public String describe() {
-            return "blank: nothing recognised on it";
+            return "nothing recognised on it (no file system, partition table or other signature; it may still hold"
+                    + " data, encrypted data looks like this)";
         }
     }
 

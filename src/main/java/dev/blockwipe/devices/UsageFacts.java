@@ -11,17 +11,29 @@ import java.util.Optional;
  * @param mounts      every mount
  * @param swapDevices block devices in active use as swap
  * @param swapFiles   files in active use as swap, by file system device and inode
+ * @param open        devices and files other processes have open
  * @param problem     null when everything was read and tied
  */
-public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, List<FileKey> swapFiles, String problem) {
+public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, List<FileKey> swapFiles, OpenFiles open,
+                         String problem) {
     public UsageFacts {
         mounts = List.copyOf(mounts);
         swapDevices = List.copyOf(swapDevices);
         swapFiles = List.copyOf(swapFiles);
     }
 
+    /** Mounts and swap, with nothing known to be open elsewhere. */
+    public UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, List<FileKey> swapFiles, String problem) {
+        this(mounts, swapDevices, swapFiles, OpenFiles.NONE, problem);
+    }
+
     public static UsageFacts unreadable(String problem) {
         return new UsageFacts(List.of(), List.of(), List.of(), problem);
+    }
+
+    /** The same facts with what other processes have open. */
+    public UsageFacts withOpen(OpenFiles files) {
+        return new UsageFacts(mounts, swapDevices, swapFiles, files, problem);
     }
 
     /** The type of the file system mounted from {@code device} ("ext4", "devtmpfs"), if it is mounted. */

@@ -4,10 +4,11 @@ public enum FinalState {
     /** Every pass written and synced; every read-back asked for matched. */
     ERASED,
     /**
-     * Every block was discarded and nothing was read back: there is no proof the old data is gone
-     * (SSDs may still return it), so this is not an erasure.
+     * Done as asked, but not a proven erasure: every block was discarded and nothing was read
+     * back (SSDs may still return the old data), or the target reads back as written while the
+     * old data may stay on the medium underneath (see {@link OldData}).
      */
-    DISCARDED,
+    UNPROVEN,
     /** Every pass written, but a read-back found different data. */
     VERIFY_FAILED,
     /** An error stopped the job. */

@@ -66,13 +66,17 @@ final class JobRun {
             cause = FailureCause.of(e);
             errors.add(e.getMessage() != null ? e.getMessage() : e.toString());
         }
-        noteUnsanitized();
-        WipeResult result = new WipeResult(info, plan, passes, finalVerify, state(cause, finalVerify), cause, errors,
-                warnings, started, Instant.now());
+        FinalState state = state(cause, finalVerify);
+        String unproven = state == FinalState.UNPROVEN ? unproven() : null;
+        if (unproven != null) {
+            warnings.add(unproven);
+        }
+        WipeResult result = new WipeResult(info, plan, passes, finalVerify, state, cause, errors, warnings, unproven,
+                started, Instant.now());
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);
-            case ERASED, DISCARDED, VERIFY_FAILED -> new WipeEvent.Finished(result);
+            case ERASED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(result);
         });
         return result;
     }
@@ -194,12 +198,6 @@ final class JobRun {
         }
     }
 
-    private void noteUnsanitized() {
-        if (plan.method().technique() == Technique.DISCARD && plan.verification().isOff()) {
-            warnings.add("discard without a read-back is not a sanitization method: the device may still return the old data");
-        }
-    }
-
     private FinalState state(FailureCause cause, VerifyResult finalVerify) {
         if (cause != FailureCause.NONE) {
             return FinalState.FAILED;
@@ -212,8 +210,21 @@ final class JobRun {
         if (mismatch) {
             return FinalState.VERIFY_FAILED;
         }
-        boolean unproven = plan.method().technique() == Technique.DISCARD && plan.verification().isOff();
-        return unproven ? FinalState.DISCARDED : FinalState.ERASED;
+        return unproven() != null ? FinalState.UNPROVEN : FinalState.ERASED;
+    }
+
+    /** Why a job that ran to its end proves no erasure, or null when it does. */
+    private String unproven() {
+        Technique technique = plan.method().technique();
+        String oldData = info.oldData().after(technique);
+        if (oldData != null) {
+            return "no proof of erasure: " + oldData;
+        }
+        if (technique == Technique.DISCARD && plan.verification().isOff()) {
+            return "no proof of erasure: every block was discarded and nothing was read back; the device may still"
+                    + " return the old data";
+        }
+        return null;
     }
 
     /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */

@@ -14,6 +14,7 @@ package dev.blockwipe.engine;
  * @param ioMode            how data reaches the target
  * @param deviceQueueDepth  requests the device works on at once: 1 for rotational disks and for loop
  *                          devices without direct I/O (one kernel worker copies each request in turn)
+ * @param oldData           where writing it may leave the old data on the medium underneath
  */
 public record TargetInfo(
         String path,
@@ -25,7 +26,8 @@ public record TargetInfo(
         long diskOffset,
         boolean rotational,
         IoMode ioMode,
-        int deviceQueueDepth) {
+        int deviceQueueDepth,
+        OldData oldData) {
 
     public TargetKind kind() {
         return identity.kind();

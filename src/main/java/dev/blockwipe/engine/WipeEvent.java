@@ -42,7 +42,7 @@ public sealed interface WipeEvent {
     record Verified(int pass, VerifyResult result) implements WipeEvent {
     }
 
-    /** The job ran to its end: ERASED, DISCARDED or VERIFY_FAILED. */
+    /** The job ran to its end: ERASED, UNPROVEN or VERIFY_FAILED. */
     record Finished(WipeResult result) implements WipeEvent {
     }
 

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
  * @param cause         why it failed (NONE unless FAILED)
  * @param errors        what went wrong, one line each
  * @param warnings      what the user should know although nothing failed
+ * @param unproven      why the result is no proof of erasure (state UNPROVEN), or null
  * @param started       wall clock
  * @param finished      wall clock
  */
@@ -29,13 +30,22 @@ public record WipeResult(
         FailureCause cause,
         List<String> errors,
         List<String> warnings,
+        String unproven,
         Instant started,
         Instant finished) {
 
     public WipeResult {
+        if ((state == FinalState.UNPROVEN) != (unproven != null)) {
+            throw new IllegalArgumentException("a reason is given exactly when a result is UNPROVEN");
+        }
         passes = List.copyOf(passes);
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
+    }
+
+    /** The NIST SP 800-88 category reached: the method's, or none when the result proves no erasure. */
+    public NistClass nist() {
+        return state == FinalState.UNPROVEN ? NistClass.NONE : plan.method().nist();
     }
 
     public long bytesWritten() {

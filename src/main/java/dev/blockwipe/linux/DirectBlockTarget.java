@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -72,16 +71,22 @@ final class DirectBlockTarget implements OpenedTarget {
     }
 
     @Override
-    public List<String> openElsewhere() throws TargetException {
-        Statx st = DescriptorFacts.stat(info.path(), fd);
-        if (st.isRegularFile()) {
-            return new Openers(PROC).of(new Openers.Wanted(st.devMajor(), st.devMinor(), st.inode(), Set.of()));
+    public String readOnlyNow() throws TargetException {
+        if (info.kind() == TargetKind.BLOCK_DEVICE) {
+            return DescriptorFacts.intIoctl(info.path(), fd, BlockIoctl.BLKROGET, "BLKROGET") != 0
+                    ? "read-only (BLKROGET)" : null;
         }
-        try {
-            return new Openers(PROC).of(new Openers.Wanted(0, 0, 0, sysfs.withPartitions(st.rdevMajor() + ":" + st.rdevMinor())));
-        } catch (IOException e) {
-            return List.of("? (cannot list the partitions of " + info.name() + ": " + e.getMessage() + ")");
+        int[] flags = new int[1];
+        if (LibC.ioctl(fd, Fcntl.FS_IOC_GETFLAGS, flags) != 0) {
+            int errno = Errno.last();
+            if (errno == Errno.ENOTTY || errno == Errno.EOPNOTSUPP || errno == Errno.EINVAL) {
+                return null; // a file system without these attributes (ramfs)
+            }
+            throw Errno.exception(info.path(), "FS_IOC_GETFLAGS", -1, errno);
         }
+        return (flags[0] & Fcntl.FS_IMMUTABLE_FL) != 0 ? "immutable (chattr +i): it cannot be written, not even by root"
+                : (flags[0] & Fcntl.FS_APPEND_FL) != 0 ? "append-only (chattr +a): it cannot be overwritten, not even by root"
+                : null;
     }
 
     @Override
@@ -90,18 +95,17 @@ final class DirectBlockTarget implements OpenedTarget {
             return List.of();
         }
         Statx st = DescriptorFacts.stat(info.path(), fd);
-        if (st.devMajor() != 0) {
-            return List.of();
-        }
         String path;
         try {
             path = Files.readSymbolicLink(PROC.resolve("self/fd/" + fd)).toString();
         } catch (IOException e) {
             throw new TargetException(info.path(), "cannot read what its descriptor names: " + e.getMessage());
         }
-        return Overlays.read(PROC).aliases(new DeviceNumber(st.devMajor(), st.devMinor()), path)
+        boolean onOverlay = Statfs.magic(fd) == Overlays.OVERLAYFS_SUPER_MAGIC;
+        return Overlays.read(PROC).aliases(new DeviceNumber(st.devMajor(), st.devMinor()), onOverlay, path)
                 .orElseThrow(() -> new TargetRefusedException(info.path(), TargetRefusedException.Reason.BLOCKED,
-                        "is on an overlay file system whose layer files cannot be told, so what else may use its data"
+                        "is on an overlay file system whose layer files cannot be told (not mounted here, layers"
+                                + " named by relative paths, redirect_dir or metacopy), so what else may use its data"
                                 + " cannot be told"));
     }
 

@@ -27,6 +27,12 @@ final class Fcntl {
     static final int LOCK_EX = 2;
     static final int LOCK_NB = 4;
 
+    // <linux/fs.h> inode attributes (chattr)
+    /** _IOR('f', 1, long); the kernel reads and writes an int. */
+    static final long FS_IOC_GETFLAGS = 0x80086601L;
+    static final int FS_IMMUTABLE_FL = 0x10;
+    static final int FS_APPEND_FL = 0x20;
+
     // <linux/falloc.h>
     static final int FALLOC_FL_KEEP_SIZE = 0x01;
     static final int FALLOC_FL_PUNCH_HOLE = 0x02;

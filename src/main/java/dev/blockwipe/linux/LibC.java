@@ -57,6 +57,8 @@ final class LibC {
     /** Fills a struct statfs; its first field is f_type (a long on x86_64 and aarch64). */
     static native int fstatfs(int fd, Pointer buf);
 
+    static native int statfs(String path, Pointer buf);
+
     static native int statx(int dirfd, String pathname, int flags, int mask, Pointer statxbuf);
 
     static native int isatty(int fd);

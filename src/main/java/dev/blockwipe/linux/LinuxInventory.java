@@ -24,6 +24,7 @@ public final class LinuxInventory implements InventorySource {
     private final SysfsScanner sysfs;
     private final MountTable mounts;
     private final Blkid blkid = new Blkid();
+    private final Openers openers = new Openers(Path.of("/proc"));
 
     public LinuxInventory() {
         this.sysfs = new SysfsScanner(SYS, Path.of("/dev"));
@@ -61,7 +62,7 @@ public final class LinuxInventory implements InventorySource {
     /** Reads everything afresh. When sysfs itself cannot be listed there is no inventory to judge by. */
     @Override
     public DeviceInventory scan() throws IOException {
-        UsageFacts usage = mounts.read();
+        UsageFacts usage = mounts.read().withOpen(openers.read());
         List<SysfsDisk> raw = sysfs.scan();
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage);

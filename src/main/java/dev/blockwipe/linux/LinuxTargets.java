@@ -1,6 +1,5 @@
 package dev.blockwipe.linux;
 
-import com.sun.jna.Memory;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.PseudoFileSystems;
 import dev.blockwipe.devices.TargetOpener;
@@ -53,6 +52,13 @@ public final class LinuxTargets implements TargetOpener {
     public Located locate(String path) throws TargetException {
         if (path.indexOf('\0') >= 0) {
             throw new TargetRefusedException(path, Reason.NOT_FOUND, "the path contains a NUL byte");
+        }
+        if (path.indexOf('\uFFFD') >= 0) {
+            // The JVM decodes arguments with the locale's character set; bytes it cannot decode
+            // become U+FFFD, which would be encoded back as other bytes: another file's name.
+            throw new TargetRefusedException(path, Reason.NOT_FOUND, "the path has bytes that are not valid in this"
+                    + " locale's character set (" + System.getProperty("sun.jnu.encoding") + "), so it cannot be named"
+                    + " exactly; run with a UTF-8 locale (LANG=C.UTF-8) or rename it");
         }
         int fd = LibC.open(path, Fcntl.O_PATH | Fcntl.O_CLOEXEC, 0);
         if (fd < 0) {
@@ -178,12 +184,11 @@ public final class LinuxTargets implements TargetOpener {
 
     /** The type of the file system a located file is on ("proc", "ext4", "type 0x…"). */
     private static String fileSystem(String path, int fd) throws TargetException {
-        try (Memory buf = new Memory(256)) {
-            if (LibC.fstatfs(fd, buf) != 0) {
-                throw Errno.exception(path, "fstatfs", -1, Errno.last());
-            }
-            return FileSystemMagic.name(buf.getLong(0));
+        long magic = Statfs.magic(fd);
+        if (magic < 0) {
+            throw Errno.exception(path, "fstatfs", -1, Errno.last());
         }
+        return FileSystemMagic.name(magic);
     }
 
     private static TargetException locateFailure(String path, int errno) {
@@ -237,7 +242,7 @@ public final class LinuxTargets implements TargetOpener {
         boolean rotational = sysfs.queue("rotational").orElse(1) != 0;
         boolean serial = rotational || sysfs.loopWithoutDirectIo();
         return new TargetInfo(path, sysfs.name(), identity, identity.size(), logical, Math.max(physical, logical),
-                diskOffset, rotational, mode, serial ? 1 : PARALLEL_DEPTH);
+                diskOffset, rotational, mode, serial ? 1 : PARALLEL_DEPTH, Medium.ofDevice(sysfs, sysfsRoot, identity.loop()));
     }
 
     /**
@@ -248,6 +253,6 @@ public final class LinuxTargets implements TargetOpener {
         int logical = mode == IoMode.DIRECT ? Math.max(512, st.dioOffsetAlign()) : 512;
         Path name = Path.of(path).getFileName();
         return new TargetInfo(path, name == null ? path : name.toString(), DescriptorFacts.identity(path, fd, null),
-                st.size(), logical, Math.max(4096, logical), 0, false, mode, PARALLEL_DEPTH);
+                st.size(), logical, Math.max(4096, logical), 0, false, mode, PARALLEL_DEPTH, Medium.ofFile(fd));
     }
 }

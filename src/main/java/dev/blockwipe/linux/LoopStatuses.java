@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What each loop device is attached to, for the inventory. The kernel says it by device and inode
@@ -46,14 +47,36 @@ final class LoopStatuses {
             }
         }
         List<FileKey> aliases = List.of();
-        if (backing != null && !backing.blockDevice() && backing.fsMajor() == 0) {
-            aliases = Overlays.read(proc).aliases(new DeviceNumber(backing.fsMajor(), backing.fsMinor()), file).orElse(null);
+        if (backing != null && !backing.blockDevice()) {
+            aliases = aliases(backing, file);
             if (aliases == null) {
-                problems.add("sysfs " + name + "/loop (its backing file " + file + " is on an overlay file system whose"
-                        + " layer files cannot be told)");
+                problems.add("sysfs " + name + "/loop (its backing file " + file + " may be on an overlay file system"
+                        + " whose layer files cannot be told)");
             }
         }
         return new LoopFacts(file, backing, aliases, claims.of(name, number));
+    }
+
+    /**
+     * The other identities of a loop device's backing file, or null when they cannot be told. Only
+     * a file on an anonymous device can be on an overlay; whether it is comes from the mount with
+     * that device, or, where none is mounted here (a btrfs subvolume, another namespace), from
+     * statfs of the backing file's path when that path still leads to the same file.
+     */
+    private List<FileKey> aliases(LoopBacking backing, String file) {
+        DeviceNumber device = new DeviceNumber(backing.fsMajor(), backing.fsMinor());
+        Overlays overlays = Overlays.read(proc);
+        Optional<String> type = overlays.mountedType(device);
+        boolean onOverlay = type.map("overlay"::equals).orElse(false);
+        if (backing.fsMajor() == 0 && type.isEmpty()) {
+            Statx st = Statx.ofPath(file);
+            if (st == null || st.inode() != backing.inode() || st.devMajor() != backing.fsMajor()
+                    || st.devMinor() != backing.fsMinor()) {
+                return null;
+            }
+            onOverlay = Statfs.magic(file) == Overlays.OVERLAYFS_SUPER_MAGIC;
+        }
+        return overlays.aliases(device, onOverlay, file).orElse(null);
     }
 
     private static String text(Path file) {

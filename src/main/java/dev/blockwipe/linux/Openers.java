@@ -1,18 +1,21 @@
 package dev.blockwipe.linux;
 
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FileKey;
+import dev.blockwipe.devices.OpenFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
- * The other processes that have a target open, from /proc/PID/fd: a FUSE daemon serving a file
- * system from an image file (fuse2fs, whatever its mount source says), a virtual machine using an
- * image or a device without a lock, a tool copying it. As root every process is seen; another user
- * sees only their own (the kernel hides the rest), which is said where it matters.
+ * What other processes have open, from /proc/PID/fd: block devices by number, regular files by
+ * device and inode. This process is left out (its own targets are open in it). As root every
+ * process is seen; another user sees only their own (the kernel hides the rest).
  */
 final class Openers {
     private final Path proc;
@@ -21,44 +24,42 @@ final class Openers {
         this.proc = proc;
     }
 
-    /** What to look for: a regular file by device and inode, or block devices by number. */
-    record Wanted(int devMajor, int devMinor, long inode, Set<String> blockDevices) {
-        boolean matches(Statx st) {
-            if (st.isRegularFile()) {
-                return blockDevices.isEmpty() && st.inode() == inode && st.devMajor() == devMajor && st.devMinor() == devMinor;
-            }
-            return st.isBlockDevice() && blockDevices.contains(st.rdevMajor() + ":" + st.rdevMinor());
-        }
-    }
-
-    /** "1234 (fuse2fs)" for each other process with a descriptor on what is wanted. */
-    List<String> of(Wanted wanted) {
-        List<String> found = new ArrayList<>();
+    OpenFiles read() {
+        Map<DeviceNumber, List<String>> devices = new HashMap<>();
+        Map<FileKey, List<String>> files = new HashMap<>();
         long self = ProcessHandle.current().pid();
         try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path pid : pids) {
-                if (Long.parseLong(pid.getFileName().toString()) != self && holds(pid, wanted)) {
-                    found.add(pid.getFileName() + " (" + comm(pid) + ")");
+                if (Long.parseLong(pid.getFileName().toString()) != self) {
+                    collect(pid, devices, files);
                 }
             }
         } catch (IOException e) {
-            found.add("? (cannot list " + proc + ": " + e.getMessage() + ")");
+            return OpenFiles.NONE;
         }
-        return found;
+        return new OpenFiles(devices, files);
     }
 
-    private static boolean holds(Path pid, Wanted wanted) {
+    private static void collect(Path pid, Map<DeviceNumber, List<String>> devices, Map<FileKey, List<String>> files) {
+        String who = null;
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(pid.resolve("fd"))) {
             for (Path fd : fds) {
                 Statx st = Statx.ofPath(fd.toString());
-                if (st != null && wanted.matches(st)) {
-                    return true;
+                if (st == null || !(st.isBlockDevice() || st.isRegularFile())) {
+                    continue;
+                }
+                who = who != null ? who : pid.getFileName() + " (" + comm(pid) + ")";
+                List<String> list = st.isBlockDevice()
+                        ? devices.computeIfAbsent(new DeviceNumber(st.rdevMajor(), st.rdevMinor()), k -> new ArrayList<>())
+                        : files.computeIfAbsent(new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode()),
+                                k -> new ArrayList<>());
+                if (!list.contains(who)) {
+                    list.add(who);
                 }
             }
         } catch (IOException | RuntimeException goneOrNotOurs) {
             // the process ended, or belongs to another user (not visible without root)
         }
-        return false;
     }
 
     private static String comm(Path pid) {

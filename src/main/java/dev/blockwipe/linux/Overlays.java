@@ -6,90 +6,181 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Overlay file systems give a file a second identity: the file seen through the overlay has the
  * overlay's device and inode, while its data lives in a file of the upper (or a lower) layer
  * with another device and inode. A loop device over one and a wipe of the other would each look
- * unrelated. This finds, for a file on an overlay, the layer files that may hold its data, from
- * the overlay's mount in /proc/self/mountinfo (its lowerdir and upperdir options).
+ * unrelated. This ties them, from the overlay mounts in /proc/self/mountinfo (mount point, the
+ * root of the mount within the overlay, lowerdir/upperdir/datadir): the layer files that may hold
+ * an overlay file's data, and the overlay files that may show a layer file. Where that cannot be
+ * told exactly (an overlay not mounted in this namespace, layers named by relative paths,
+ * redirect_dir or metacopy, which move data away from the same relative path), the answer is
+ * "cannot tell", never "none".
  */
 final class Overlays {
-    /** One overlay mount: where it is, its device, and its layer directories as the options name them. */
-    private record Overlay(String mountPoint, DeviceNumber device, List<String> layers) {
+    /** statfs f_type of overlayfs, from {@code <linux/magic.h>}. */
+    static final long OVERLAYFS_SUPER_MAGIC = 0x794c7630L;
+    private static final int MAX_DEPTH = 8;
+
+    /** One mount of an overlay: its device, where it is, what part of the overlay it shows, its layers. */
+    private record Overlay(DeviceNumber device, String root, String mountPoint, List<String> layers, boolean exact) {
     }
 
     private final List<Overlay> overlays;
+    private final Map<DeviceNumber, String> types;
 
-    private Overlays(List<Overlay> overlays) {
+    private Overlays(List<Overlay> overlays, Map<DeviceNumber, String> types) {
         this.overlays = overlays;
+        this.types = types;
     }
 
-    /** The overlay mounts of this mount namespace; none when mountinfo cannot be read (it blocks elsewhere). */
+    /**
+     * The overlay mounts of this mount namespace, and the type of every mounted device; none when
+     * mountinfo cannot be read (that blocks every target elsewhere).
+     */
     static Overlays read(Path proc) {
         List<Overlay> found = new ArrayList<>();
+        Map<DeviceNumber, String> types = new HashMap<>();
         try {
             for (String line : Files.readAllLines(proc.resolve("self/mountinfo"))) {
                 String[] f = line.split(" ");
                 int sep = List.of(f).indexOf("-");
-                if (sep > 0 && sep + 3 < f.length && f[sep + 1].equals("overlay")) {
-                    found.add(new Overlay(MountTable.unescape(f[4]), DeviceNumber.parse(f[2]), layers(f[sep + 3])));
+                if (sep > 4 && sep + 1 < f.length) {
+                    types.putIfAbsent(DeviceNumber.parse(f[2]), f[sep + 1]);
+                }
+                if (sep > 4 && sep + 3 < f.length && f[sep + 1].equals("overlay")) {
+                    found.add(overlay(f, f[sep + 3]));
                 }
             }
         } catch (IOException | IllegalArgumentException e) {
-            return new Overlays(List.of());
+            return new Overlays(List.of(), Map.of());
         }
-        return new Overlays(found);
+        return new Overlays(found, types);
+    }
+
+    /** The type of the file system mounted from {@code device} here ("overlay", "btrfs"), if one is. */
+    Optional<String> mountedType(DeviceNumber device) {
+        return Optional.ofNullable(types.get(device));
+    }
+
+    private static Overlay overlay(String[] f, String options) {
+        List<String> layers = new ArrayList<>();
+        boolean exact = true;
+        for (String option : options.split(",")) {
+            String[] kv = option.split("=", 2);
+            String value = kv.length == 2 ? MountTable.unescape(kv[1]) : "";
+            switch (kv[0]) {
+                case "lowerdir" -> {
+                    for (String dir : value.split("(?<!\\\\):")) {
+                        layers.add(dir.replace("\\:", ":"));
+                    }
+                }
+                case "lowerdir+", "datadir+", "upperdir" -> layers.add(value);
+                case "redirect_dir" -> exact &= value.equals("off") || value.equals("nofollow");
+                case "metacopy" -> exact &= !value.equals("on");
+                default -> {
+                }
+            }
+        }
+        return new Overlay(DeviceNumber.parse(f[2]), MountTable.unescape(f[3]), MountTable.unescape(f[4]), layers, exact);
     }
 
     /**
-     * The layer files that may hold the data of a file on an overlay.
+     * The other identities of a file's data, both ways: the layer files of an overlay file (and of
+     * theirs, for overlays on overlays), and the overlay files that show a layer file.
      *
-     * @param device the file's device (an overlay's, or not)
-     * @param path   the file's path as the kernel names it now (readlink of its descriptor, or a
-     *               loop device's backing_file)
-     * @return empty list when {@code device} is not an overlay; empty Optional when it is one but
-     *         the layer files cannot be told (a relative layer path, a path outside the mount)
+     * @param device    the file's device
+     * @param onOverlay the file is on an overlay (statfs says so), whether or not its mount is here
+     * @param path      the file's path as the kernel names it now (readlink of its descriptor, or a
+     *                  loop device's backing_file)
+     * @return empty Optional when the file is on an overlay whose layer files cannot be told
      */
-    Optional<List<FileKey>> aliases(DeviceNumber device, String path) {
-        Overlay o = overlays.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
-        if (o == null) {
-            return Optional.of(List.of());
-        }
-        String prefix = o.mountPoint().endsWith("/") ? o.mountPoint() : o.mountPoint() + "/";
-        if (!path.startsWith(prefix) || o.layers().isEmpty()) {
+    Optional<List<FileKey>> aliases(DeviceNumber device, boolean onOverlay, String path) {
+        Set<FileKey> keys = new LinkedHashSet<>();
+        if (onOverlay && !layerFiles(device, path, keys, 0)) {
             return Optional.empty();
         }
-        String relative = path.substring(prefix.length());
-        List<FileKey> keys = new ArrayList<>();
-        for (String layer : o.layers()) {
-            if (!layer.startsWith("/")) {
-                return Optional.empty();
-            }
-            Statx st = Statx.ofPath(Path.of(layer, relative).toString());
-            if (st != null && st.isRegularFile()) {
-                keys.add(new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode()));
-            } else if (st == null && Errno.last() != Errno.ENOENT && Errno.last() != Errno.ENOTDIR) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(keys);
+        overlayFiles(path, keys);
+        return Optional.of(List.copyOf(keys));
     }
 
-    /** lowerdir=a:b (colons escaped as \:), upperdir=u; other options ignored. */
-    private static List<String> layers(String options) {
-        List<String> layers = new ArrayList<>();
-        for (String option : options.split(",")) {
-            if (option.startsWith("lowerdir=")) {
-                for (String dir : option.substring("lowerdir=".length()).split("(?<!\\\\):")) {
-                    layers.add(MountTable.unescape(dir.replace("\\:", ":")));
-                }
-            } else if (option.startsWith("upperdir=")) {
-                layers.add(MountTable.unescape(option.substring("upperdir=".length())));
+    /** Adds the layer files of an overlay file; false when they cannot be told. */
+    private boolean layerFiles(DeviceNumber device, String path, Set<FileKey> keys, int depth) {
+        Overlay o = null;
+        String relative = null;
+        for (Overlay m : overlays) {
+            Optional<String> r = m.device().equals(device) ? relative(m, path) : Optional.empty();
+            if (r.isPresent()) {
+                o = m;
+                relative = r.get();
+                break;
             }
         }
-        return layers;
+        if (o == null || !o.exact() || depth >= MAX_DEPTH || o.layers().isEmpty()) {
+            return false;
+        }
+        for (String layer : o.layers()) {
+            if (!layer.startsWith("/")) {
+                return false;
+            }
+            String file = Path.of(layer, relative).toString();
+            Statx st = Statx.ofPath(file);
+            if (st == null) {
+                int errno = Errno.last();
+                if (errno != Errno.ENOENT && errno != Errno.ENOTDIR) {
+                    return false;
+                }
+                continue;
+            }
+            if (st.isRegularFile()) {
+                DeviceNumber dev = new DeviceNumber(st.devMajor(), st.devMinor());
+                keys.add(new FileKey(dev, st.inode()));
+                if (overlays.stream().anyMatch(x -> x.device().equals(dev)) && !layerFiles(dev, file, keys, depth + 1)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The path of a file on an overlay relative to the overlay's root, if this mount shows it. */
+    private static Optional<String> relative(Overlay o, String path) {
+        String prefix = o.mountPoint().endsWith("/") ? o.mountPoint() : o.mountPoint() + "/";
+        if (!path.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        String root = o.root().replaceFirst("^/+", "");
+        String rest = path.substring(prefix.length());
+        return Optional.of(root.isEmpty() ? rest : root + "/" + rest);
+    }
+
+    /** Adds the overlay files that show a file of one of their layers. */
+    private void overlayFiles(String path, Set<FileKey> keys) {
+        for (Overlay o : overlays) {
+            String root = o.root().replaceFirst("^/+", "");
+            for (String layer : o.layers()) {
+                String prefix = layer.endsWith("/") ? layer : layer + "/";
+                if (!layer.startsWith("/") || !path.startsWith(prefix)) {
+                    continue;
+                }
+                String inOverlay = path.substring(prefix.length());
+                if (!root.isEmpty() && !inOverlay.startsWith(root + "/")) {
+                    continue;
+                }
+                String shown = Path.of(o.mountPoint(), root.isEmpty() ? inOverlay : inOverlay.substring(root.length() + 1))
+                        .toString();
+                Statx st = Statx.ofPath(shown);
+                if (st != null && st.isRegularFile()) {
+                    keys.add(new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode()));
+                }
+            }
+        }
     }
 }

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The sysfs attributes of one block device, found by device number under
@@ -72,19 +69,6 @@ final class SysfsBlock {
     /** Serial and WWN of the disk (a partition's disk), as the inventory reads them; empty when absent. */
     dev.blockwipe.devices.Identity identity() {
         return SysfsScanner.identity(diskDir(), new ArrayList<>());
-    }
-
-    /** This device's number and, for a whole disk, its partitions' ("8:16", "8:17", ...). */
-    Set<String> withPartitions(String number) throws IOException {
-        Set<String> numbers = new HashSet<>(Set.of(number));
-        if (!isPartition()) {
-            try (Stream<Path> children = Files.list(dir)) {
-                for (Path c : children.filter(c -> Files.exists(c.resolve("partition"))).toList()) {
-                    numbers.add(Files.readString(c.resolve("dev")).strip());
-                }
-            }
-        }
-        return numbers;
     }
 
     /** Where a partition starts on its disk, in bytes (sysfs counts 512-byte sectors whatever the block size). */

@@ -41,7 +41,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         WipeResult r = result;
         return switch (r.state()) {
             case ERASED -> r.errors().isEmpty() ? "Erased" : "Erased with errors";
-            case DISCARDED -> "Discarded, not verified";
+            case UNPROVEN -> "Done, not a proven erasure";
             case VERIFY_FAILED -> "Verification failed";
             case FAILED -> "Failed";
             case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100.0 * r.bytesWritten()
@@ -64,6 +64,9 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         outcome.put("state", result.state().name());
         outcome.put("outcome", outcome());
         outcome.put("summary", ResultSummary.result(result));
+        if (result.unproven() != null) {
+            outcome.put("notProvenBecause", result.unproven());
+        }
 
         ObjectNode t = n.putObject("tool");
         t.put("name", "Blockwipe");
@@ -165,7 +168,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         result.plan().passes().forEach(p -> patterns.add(p.pattern().describe()));
         s.put("randomData", result.plan().keystream());
         s.put("blankingPass", result.plan().passes().stream().anyMatch(p -> p.blanking()));
-        s.put("nist80088Category", result.plan().method().nist().label());
+        s.put("nist80088Category", result.nist().label());
         s.put("technique", result.plan().method().technique().label());
         s.put("verification", result.plan().verification().text());
         ObjectNode v = s.putObject("verificationResult");

@@ -86,7 +86,7 @@ public final class CertificatePdf {
                 .toArray(String[]::new)));
         section("Sanitization");
         fact("Method", r.plan().method().title() + " (" + r.plan().method().name() + ")");
-        fact("NIST SP 800-88", r.plan().method().nist().label() + ", technique: " + r.plan().method().technique().label());
+        fact("NIST SP 800-88", r.nist().label() + ", technique: " + r.plan().method().technique().label());
         fact("Passes", passPatterns(r));
         fact("Random data", r.plan().keystream());
         fact("Verification", verification(r));

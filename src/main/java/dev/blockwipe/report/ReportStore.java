@@ -31,6 +31,8 @@ import java.util.stream.Stream;
  */
 public final class ReportStore {
     static final String SIGNATURE_SUFFIX = ".sig";
+    /** Host and device each; with the time stamp, a counter and ".json.sig" well below NAME_MAX. */
+    private static final int MAX_NAME_PART = 96;
     /** Far above any real certificate (a 35-pass Gutmann with full profiles is a few MB), far below the heap. */
     static final long MAX_CERTIFICATE_BYTES = 64L << 20;
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
@@ -210,6 +212,10 @@ public final class ReportStore {
     /** Keeps file names to letters, digits, dot, dash and underscore. */
     private static String clean(String s) {
         String c = s.replaceAll("[^A-Za-z0-9._-]", "-").replaceAll("-{2,}", "-");
+        if (c.length() > MAX_NAME_PART) {
+            // file names end at 255 bytes: keep the start, and a hash of the whole so names stay distinct
+            c = c.substring(0, MAX_NAME_PART - 9) + "-" + String.format("%08x", s.hashCode());
+        }
         return c.isEmpty() ? "unknown" : c;
     }
 }

@@ -54,6 +54,10 @@ public final class ResultJson {
     public ObjectNode result(WipeResult r, boolean withProfiles) {
         ObjectNode n = mapper.createObjectNode();
         n.put("state", r.state().name());
+        n.put("nist80088", r.nist().label());
+        if (r.unproven() != null) {
+            n.put("unproven", r.unproven());
+        }
         if (r.cause() != FailureCause.NONE) {
             n.put("cause", r.cause().name());
         }
@@ -109,6 +113,7 @@ public final class ResultJson {
         n.put("mode", v.mode());
         n.put("expected", v.expected());
         n.put("passed", v.passed());
+        n.put("complete", v.bytesVerified() == v.bytesPlanned());
         n.put("bytesPlanned", v.bytesPlanned());
         n.put("bytesVerified", v.bytesVerified());
         n.put("mismatchedSectors", v.mismatchedSectors());

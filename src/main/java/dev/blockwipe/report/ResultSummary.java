@@ -18,11 +18,13 @@ public final class ResultSummary {
         long planned = r.target().size() * r.plan().passes().size();
         return switch (r.state()) {
             case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "
-                    + Units.bytes(r.bytesWritten()) + " written" + writeRate(r) + ", "
+                    + Units.bytes(r.bytesWritten()) + " " + verb(r) + writeRate(r) + ", "
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " verified, no differences" : "not verified")
                     + "; " + Units.duration(r.duration()) + " in all";
-            case DISCARDED -> path + ": DISCARDED, NOT VERIFIED: every block was discarded (" + Units.duration(r.duration())
-                    + "), nothing was read back; the device may still return the old data, so this is no proof of erasure";
+            case UNPROVEN -> path + ": DONE, BUT NOT A PROVEN ERASURE with " + r.plan().method().name() + ": "
+                    + Units.bytes(r.bytesWritten()) + " " + verb(r) + ", "
+                    + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " read back as written" : "not read back")
+                    + "; " + r.unproven().replaceFirst("^no proof of erasure: ", "");
             case VERIFY_FAILED -> path + ": VERIFICATION FAILED after " + r.plan().method().name() + ": "
                     + r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
                     .collect(Collectors.joining("; "));
@@ -49,6 +51,15 @@ public final class ResultSummary {
 
     private static String range(ByteRange r) {
         return "bytes " + r.offset() + "-" + (r.end() - 1);
+    }
+
+    /** What happened to the bytes: written, or zeroed or discarded by the device (nothing written). */
+    private static String verb(WipeResult r) {
+        return switch (r.plan().method().technique()) {
+            case OVERWRITE -> "written";
+            case ZERO_OUT -> "zeroed by the device";
+            case DISCARD, SECURE_DISCARD -> "discarded";
+        };
     }
 
     private static String passes(WipeResult r) {

@@ -7,8 +7,8 @@ public enum JobState {
     RUNNING("wiping", false),
     CANCELLING("cancelling", false),
     ERASED("erased ✓", true),
-    /** Discarded without a read-back: done as asked, but not proven erased. */
-    DISCARDED("discarded, not verified", true),
+    /** Done as asked, but not proven erased (discard without a read-back; old data may stay on the medium). */
+    UNPROVEN("done, not proven erased", true),
     VERIFY_FAILED("verification failed ✗", true),
     FAILED("failed ✗", true),
     CANCELLED("cancelled", true);

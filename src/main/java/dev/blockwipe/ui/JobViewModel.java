@@ -158,12 +158,12 @@ public final class JobViewModel implements WipeListener {
         stage.set("ended after " + Units.duration(r.duration()));
         state.set(switch (r.state()) {
             case ERASED -> JobState.ERASED;
-            case DISCARDED -> JobState.DISCARDED;
+            case UNPROVEN -> JobState.UNPROVEN;
             case VERIFY_FAILED -> JobState.VERIFY_FAILED;
             case FAILED -> JobState.FAILED;
             case CANCELLED -> JobState.CANCELLED;
         });
-        if (r.state() == FinalState.ERASED || r.state() == FinalState.DISCARDED) {
+        if (r.state() == FinalState.ERASED || r.state() == FinalState.UNPROVEN) {
             progress.set(1);
         }
         String text = ResultSummary.result(r);

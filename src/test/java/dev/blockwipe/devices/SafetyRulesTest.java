@@ -42,7 +42,7 @@ class SafetyRulesTest {
                 row("signatures", blank().signatures(EXT4).done(), "CONFIRM", null, "ext4 \"home\""),
                 row("partition contents", blank().contents("sdb1: vfat \"EFI\"").done(), "CONFIRM", null,
                         "sdb1: vfat \"EFI\""),
-                row("blank", BLANK, "WIPEABLE", null, "blank"));
+                row("blank", BLANK, "WIPEABLE", null, "nothing recognised"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -75,7 +75,7 @@ class VerifyJobTest {
         public TargetInfo info() {
             TargetInfo i = base.info();
             return new TargetInfo(i.path(), i.name(), i.identity(), size, i.logicalBlockSize(), i.physicalBlockSize(),
-                    0, false, i.ioMode(), i.deviceQueueDepth());
+                    0, false, i.ioMode(), i.deviceQueueDepth(), OldData.NONE);
         }
 
         @Override

@@ -183,7 +183,27 @@ class WipeJobTest {
         MemoryTarget target = new MemoryTarget(SIZE).supporting(RangeOperation.DISCARD);
         WipeResult result = job(WipeRequest.of(WipeMethods.byName("discard").orElseThrow())
                 .withVerification(new Verification.Off())).run(target, WipeListener.NONE, new CancelToken());
-        assertThat(result.warnings()).anyMatch(w -> w.contains("not a sanitization method"));
+        assertThat(result.state()).isEqualTo(FinalState.UNPROVEN);
+        assertThat(result.nist()).isEqualTo(NistClass.NONE);
+        assertThat(result.unproven()).contains("nothing was read back");
+    }
+
+    /** A file on btrfs reads back as written, but its old blocks stay on the disk: no proof of erasure. */
+    @Test
+    void whereTheOldDataMayStayOnTheMediumTheResultIsNoProofOfErasure() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).supporting(RangeOperation.ZERO_OUT)
+                .keepingOldData(new OldData("it is a file on btrfs", "fallocate changes the block map only"));
+
+        WipeResult overwrite = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(target, WipeListener.NONE, new CancelToken());
+        WipeResult zeroOut = job(WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()))
+                .run(target, WipeListener.NONE, new CancelToken());
+
+        assertThat(overwrite.state()).isEqualTo(FinalState.UNPROVEN);
+        assertThat(overwrite.unproven()).isEqualTo("no proof of erasure: it is a file on btrfs");
+        assertThat(overwrite.verification().passed()).as("it does read back as written").isTrue();
+        assertThat(zeroOut.unproven()).isEqualTo("no proof of erasure: fallocate changes the block map only");
+        assertThat(zeroOut.nist()).isEqualTo(NistClass.NONE);
     }
 
     @Test

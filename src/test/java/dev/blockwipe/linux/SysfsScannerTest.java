@@ -167,9 +167,11 @@ class SysfsScannerTest {
         usage = new UsageFacts(List.of(new Mount(new DeviceNumber(7, 5), "/dev/loop5", "/mnt/x", "ext4")), List.of(),
                 List.of(), null);
 
-        assertThat(built("sdc").verdict()).as("any device could be what loop5 is attached to")
-                .isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> assertThat(b.describe())
-                        .contains("cannot tell what loop5 is attached to, and it is in use (mounted at /mnt/x)"));
+        assertThat(built("sdc").verdict()).as("any device could be what loop5 is attached to, and --force must not hide it")
+                .isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> {
+                    assertThat(b.reason()).isEqualTo(BlockReason.HELD);
+                    assertThat(b.describe()).contains("perhaps under /dev/loop5, which is in use (mounted at /mnt/x)");
+                });
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.blockwipe.testing;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.RangeOperation;
 import dev.blockwipe.engine.TargetIdentity;
@@ -17,7 +18,7 @@ import java.util.Set;
 
 /** An in-memory target for engine tests: records every request, can fail or cancel on cue. */
 public final class MemoryTarget implements BlockTarget {
-    private final TargetInfo info;
+    private TargetInfo info;
     private final byte[] data;
     private final List<long[]> writes = new ArrayList<>();
     private final Set<RangeOperation> supported = EnumSet.noneOf(RangeOperation.class);
@@ -33,8 +34,15 @@ public final class MemoryTarget implements BlockTarget {
 
     public MemoryTarget(int size, int logical, int physical, long diskOffset, boolean rotational) {
         this.info = new TargetInfo("/dev/mem0", "mem0", TargetIdentity.device(250, 0, size, 0, "", "", null), size, logical, physical,
-                diskOffset, rotational, IoMode.DIRECT, rotational ? 1 : 4);
+                diskOffset, rotational, IoMode.DIRECT, rotational ? 1 : 4, OldData.NONE);
         this.data = new byte[size];
+    }
+
+    /** Writes through it may leave the old data on a medium underneath (a copy-on-write file system). */
+    public MemoryTarget keepingOldData(OldData oldData) {
+        info = new TargetInfo(info.path(), info.name(), info.identity(), info.size(), info.logicalBlockSize(),
+                info.physicalBlockSize(), info.diskOffset(), info.rotational(), info.ioMode(), info.deviceQueueDepth(), oldData);
+        return this;
     }
 
     public MemoryTarget supporting(RangeOperation... ops) {

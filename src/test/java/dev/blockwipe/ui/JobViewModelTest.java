@@ -8,6 +8,7 @@ import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.Pass;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
@@ -340,7 +341,7 @@ class JobViewModelTest {
 
     private static WipeEvent endEvent(WipeResult r) {
         return switch (r.state()) {
-            case ERASED, DISCARDED, VERIFY_FAILED -> new WipeEvent.Finished(r);
+            case ERASED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(r);
             case FAILED -> new WipeEvent.Failed(r, r.errors().get(0));
             case CANCELLED -> new WipeEvent.Cancelled(r);
         };
@@ -348,7 +349,7 @@ class JobViewModelTest {
 
     private static TargetInfo target() {
         return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512, 0, false,
-                IoMode.DIRECT, 4);
+                IoMode.DIRECT, 4, OldData.NONE);
     }
 
     private static Pass pass(int number, Pattern pattern, boolean blanking) {
@@ -388,7 +389,8 @@ class JobViewModelTest {
         List<PassResult> passes = state == FinalState.ERASED || state == FinalState.VERIFY_FAILED
                 ? List.of(passResult(1), passResult(2), passResult(3)) : List.of(passResult(1));
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
-        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, List.of(), T0,
+        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, List.of(),
+                state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, T0,
                 T0.plusSeconds(12));
     }
 }

@@ -1,0 +1,20 @@
+package dev.blockwipe.engine;
+
+/**
+ * Where writing a target may leave its old data on the medium underneath, and why. A file on a
+ * copy-on-write file system gets new blocks for what is written, and the old ones stay on the disk
+ * until they are reused; zero-out and discard of a file (or of a loop device over one) only change
+ * the file's block map. The target then reads back as written, but that is no proof of erasure.
+ *
+ * @param afterOverwrite      why an overwrite may leave the old data on the medium, or null
+ * @param afterRangeOperation why zero-out or discard may leave it, or null
+ */
+public record OldData(String afterOverwrite, String afterRangeOperation) {
+    /** Writes land on the blocks that held the data. */
+    public static final OldData NONE = new OldData(null, null);
+
+    /** Why the old data may stay behind with {@code technique}, or null. */
+    public String after(Technique technique) {
+        return technique.isRangeOperation() ? afterRangeOperation : afterOverwrite;
+    }
+}
