@@ -169,15 +169,9 @@ class WrongTargetTest {
 
     @Test
     void aLoopDeviceMountedInAnotherNamespaceIsInUse() throws Exception {
-        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
-            Sh.run("mkfs.ext4", "-q", "-F", loop.path());
-            Path mnt = Files.createDirectory(dir.resolve("elsewhere"));
-            Process holder = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
-                    "mount " + loop.path() + " " + mnt + " && echo mounted && sleep 120").start();
+            Process holder = mountedInAnotherNamespace(loop.path());
             try {
-                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine())
-                        .isEqualTo("mounted");
                 Witness w = new Witness().watch(loop);
                 String image = loop.image().getFileName().toString();
                 expect(4, "held by a program or the kernel", "wipe", loop.image().toString(), "-m", "zero",
@@ -292,15 +286,9 @@ class WrongTargetTest {
 
     @Test
     void aLoopDeviceOverALoopDeviceThatSomethingHoldsIsInUse() throws Exception {
-        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
         try (LoopDevice lower = LoopDevice.create(dir, 32 * MIB)) {
-            Sh.run("mkfs.ext4", "-q", "-F", lower.path());
-            Path mnt = Files.createDirectory(dir.resolve("ns-mount"));
-            Process holder = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
-                    "mount " + lower.path() + " " + mnt + " && echo mounted && sleep 120").start();
+            Process holder = mountedInAnotherNamespace(lower.path());
             try (LoopDevice upper = LoopDevice.over(lower.path())) {
-                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine())
-                        .isEqualTo("mounted");
                 Witness w = new Witness().watch(lower);
                 expect(4, "its backing device " + lower.name() + " is held by a program or the kernel", "wipe",
                         upper.path(), "-m", "zero", "--yes=" + upper.name(), "--force");
@@ -455,6 +443,18 @@ class WrongTargetTest {
         Cli cli = Cli.run("wipe", img.toString(), "-m", "zero", "--yes=" + img.getFileName());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("certificate");
+    }
+
+    /** ext4 on {@code device}, mounted in a mount namespace of its own, until the returned process is destroyed. */
+    private Process mountedInAnotherNamespace(String device) throws IOException {
+        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
+        Sh.run("mkfs.ext4", "-q", "-F", device);
+        Path mnt = Files.createTempDirectory(dir, "ns-mount");
+        Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
+                "mount " + device + " " + mnt + " && echo mounted && exec sleep 120").start();
+        assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine())
+                .as("mounted in another namespace").isEqualTo("mounted");
+        return p;
     }
 
     /** A process that holds these paths open (read and write, no lock) until destroyed. */
