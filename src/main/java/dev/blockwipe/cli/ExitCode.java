@@ -20,14 +20,18 @@ final class ExitCode {
     static final int NO_TARGET = 6;
     /** Erased, but the certificate could not be written (reports directory, signing key). */
     static final int NO_CERTIFICATE = 7;
-    /** Discarded as asked, but not read back: no proof of erasure. */
+    /** Done as asked, but not a proven erasure (UNPROVEN). */
     static final int UNVERIFIED = 8;
+    /** Erased except sectors the device could not write or read back (listed on the certificate). */
+    static final int BAD_SECTORS = 9;
+    /** --resume: no journal of an interrupted wipe of the target. */
+    static final int NO_JOURNAL = 10;
     /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
     static final int CANCELLED = 130;
 
     /** When several targets end differently, the most serious outcome decides. */
-    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, UNVERIFIED,
-            NO_CERTIFICATE, OK);
+    private static final List<Integer> SEVERITY = List.of(CANCELLED, FAILED, NOT_SUPPORTED, MISMATCH, BAD_SECTORS,
+            UNVERIFIED, NO_CERTIFICATE, OK);
 
     private ExitCode() {
     }
@@ -36,6 +40,9 @@ final class ExitCode {
         if (e instanceof UsageException || e instanceof InvalidRequestException
                 || e instanceof CommandLine.ParameterException) {
             return USAGE;
+        }
+        if (e instanceof CannotResumeException c) {
+            return c.exitCode();
         }
         if (e instanceof OperationNotSupportedException) {
             return NOT_SUPPORTED;
@@ -52,6 +59,7 @@ final class ExitCode {
     static int of(WipeResult result) {
         return switch (result.state()) {
             case ERASED -> OK;
+            case ERASED_EXCEPT_BAD_SECTORS -> BAD_SECTORS;
             case UNPROVEN -> UNVERIFIED;
             case VERIFY_FAILED -> MISMATCH;
             case CANCELLED -> CANCELLED;

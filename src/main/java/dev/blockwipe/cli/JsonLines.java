@@ -56,6 +56,11 @@ final class JsonLines implements WipeListener {
             n = head("verified");
             n.put("pass", v.pass());
             n.set("verification", json.verification(v.result()));
+        } else if (event instanceof WipeEvent.Checkpoint c) {
+            n = head("checkpoint");
+            n.put("pass", c.pass());
+            n.put("offset", c.offset());
+            n.put("badRanges", c.badRanges().size());
         } else if (event instanceof WipeEvent.Finished f) {
             n = head("finished");
             n.set("result", json.result(f.result(), false));
@@ -128,6 +133,9 @@ final class JsonLines implements WipeListener {
         n.put("averageBytesPerSecond", Math.round(p.averageRate()));
         if (p.eta() != null) {
             n.put("etaSeconds", p.eta().toSeconds());
+        }
+        if (p.stall() != null) {
+            n.set("stall", json.stall(p.stall()));
         }
         return n;
     }

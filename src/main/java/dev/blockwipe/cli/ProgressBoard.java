@@ -76,13 +76,13 @@ final class ProgressBoard {
     }
 
     private synchronized void progress(String name, String pattern, WipeEvent.Progress p) {
-        if (p.stageBytesDone() == 0) {
+        if (p.stageBytesDone() == 0 && p.stall() == null) {
             return;
         }
         String stage = p.pass() > 0 ? "pass " + p.pass() + "/" + p.passCount() + " " : "";
         String text = String.format(Locale.ROOT, "%s  %s%s %s  %5.1f%%  %s (avg %s)  ETA %s", name, stage,
                 p.stage().label(), pattern, 100 * p.jobFraction(), Units.rate(p.rate()), Units.rate(p.averageRate()),
-                eta(p.eta()));
+                eta(p.eta())) + (p.stall() == null ? "" : "  " + ResultSummary.stall(p.stall()).replaceFirst("^stalled", "STALLED"));
         long now = System.nanoTime();
         if (tty) {
             lines.put(name, text);

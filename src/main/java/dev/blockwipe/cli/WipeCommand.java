@@ -6,6 +6,7 @@ import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.JobQueue;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
@@ -26,6 +27,8 @@ import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Journal;
+import dev.blockwipe.report.Journals;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
@@ -33,10 +36,12 @@ import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionService;
@@ -47,6 +52,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -97,6 +103,23 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--yes", paramLabel = "NAME", description = "Confirm the target NAME (device name as in lsblk, file name, or the path). Once per target.")
     private List<String> yes = new ArrayList<>();
 
+    @Option(names = "--on-error", paramLabel = "continue|stop", defaultValue = "continue",
+            description = "At a bad sector: isolate it and go on (continue, the default), or stop the job there (stop).")
+    private String onError;
+
+    @Option(names = "--max-bad", paramLabel = "N", defaultValue = "1000",
+            description = "Give a failing disk up after more than N bad ranges (default 1000).")
+    private int maxBad;
+
+    @Option(names = "--stall-after", paramLabel = "SECONDS", defaultValue = "120",
+            description = "Report a request the device has not answered after this long as stalled (default 120).")
+    private long stallAfter;
+
+    @Option(names = "--resume", description = "Go on with the interrupted wipe of each TARGET where its journal says it"
+            + " stopped: the same method and random keys, from the last point up to which everything was written and"
+            + " synced; the final read-back covers the whole target and the certificate every run.")
+    private boolean resume;
+
     @Option(names = "--json", description = "Print one JSON object per event on standard output.")
     private boolean json;
 
@@ -136,8 +159,11 @@ final class WipeCommand implements Callable<Integer> {
         this.pause = pause;
     }
 
-    /** One target's job, what must not run beside it, and the device as it was before. */
-    private record Planned(BlockTarget target, WipeJob job, Set<String> queueKeys, CertifiedDevice before) {
+    /**
+     * One target's job, what must not run beside it, the device as it was before, and the journal
+     * it goes on from (null for a new wipe).
+     */
+    private record Planned(BlockTarget target, WipeJob job, Set<String> queueKeys, CertifiedDevice before, Journal journal) {
         String path() {
             return target.info().path();
         }
@@ -147,7 +173,16 @@ final class WipeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        WipeRequest request = request();
+        FaultPolicy faults = faults();
+        if (resume) {
+            List<String> given = Stream.of("--method", "--passes", "--verify", "--blank", "--block-size", "--queue-depth")
+                    .filter(spec.commandLine().getParseResult()::hasMatchedOption).toList();
+            if (!given.isEmpty()) {
+                throw new UsageException("--resume goes on with the method and options in the journal; leave out "
+                        + String.join(", ", given));
+            }
+        }
+        WipeRequest request = resume ? null : request(faults);
         Certifier certifier = certifier();
         List<WriteGate.Admitted> admitted = new WriteGate(opener, new Preflight(inventory), force, pause)
                 .admit(targets, yes, err);
@@ -155,28 +190,61 @@ final class WipeCommand implements Callable<Integer> {
             Keystreams keystreams = OpenSslKeystreams.best();
             List<Planned> planned = new ArrayList<>();
             for (WriteGate.Admitted a : admitted) {
-                WipeJob job = new WipeJob(request, keystreams);
+                CertifiedDevice before = CertifiedDevice.before(a.judgement());
+                Journal journal = journal(certifier, a.target().info(), before, err);
+                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams);
                 job.validate(a.target());
                 planned.add(new Planned(a.target(), job,
-                        new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()),
-                        CertifiedDevice.before(a.judgement())));
+                        new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()), before, journal));
             }
             if (noAct) {
-                int passCount = request.method().passCount() + (request.blank() ? 1 : 0);
-                for (Planned p : planned) {
-                    if (json) {
-                        new JsonLines(out).plan(p.path(), request.method().name(), passCount, request.verification().text());
-                    } else {
-                        out.println(p.target().info().describe() + ": would wipe with " + request.method().name() + " ("
-                                + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
-                                + request.verification().text() + "; nothing written (--no-act)");
-                    }
-                }
+                planned.forEach(p -> noAct(p, out));
                 return ExitCode.OK;
             }
             return wipeAll(planned, certifier, out, err);
         } finally {
             WriteGate.closeAll(admitted.stream().map(WriteGate.Admitted::target).toList(), err);
+        }
+    }
+
+    /**
+     * With --resume, the target's journal (none is an error); otherwise null, after a note that a
+     * journal of an interrupted wipe is about to be replaced.
+     */
+    private Journal journal(Certifier certifier, TargetInfo info, CertifiedDevice before, PrintWriter err)
+            throws IOException {
+        Optional<Journal> found;
+        try {
+            found = certifier.interrupted(info, before);
+        } catch (Journals.RefusedException e) {
+            if (resume) {
+                throw CannotResumeException.refused(Units.printable(info.path()) + ": cannot resume: " + e.getMessage());
+            }
+            found = Optional.empty();
+        }
+        if (resume) {
+            return found.orElseThrow(() -> CannotResumeException.nothingToResume(Units.printable(info.path())
+                    + ": nothing to resume: no journal of an interrupted wipe of this device in " + certifier.journalDir()
+                    + (info.identity().serial().isEmpty() && info.identity().wwn().isEmpty()
+                    ? " (a device without a serial number can only be resumed in the boot it was interrupted in)" : "")));
+        }
+        found.ifPresent(j -> err.println(Units.printable(info.path()) + ": note: this starts over and replaces the journal"
+                + " of an interrupted wipe (" + j.describe() + "); --resume goes on with it instead"));
+        return null;
+    }
+
+    private void noAct(Planned p, PrintWriter out) {
+        WipeMethod m = p.job().request().method();
+        int passCount = m.passCount() + (p.job().request().blank() ? 1 : 0);
+        String verification = p.job().request().verification().text();
+        if (json) {
+            new JsonLines(out).plan(p.path(), m.name(), passCount, verification);
+        } else if (p.journal() != null) {
+            out.println(p.target().info().describe() + ": would resume " + p.journal().describe()
+                    + "; nothing written (--no-act)");
+        } else {
+            out.println(p.target().info().describe() + ": would wipe with " + m.name() + " (" + passCount
+                    + (passCount == 1 ? " pass" : " passes") + "), verify " + verification + "; nothing written (--no-act)");
         }
     }
 
@@ -245,10 +313,14 @@ final class WipeCommand implements Callable<Integer> {
             Thread.currentThread().setName("blockwipe-" + info.name());
             JsonLines jsonLines = json ? new JsonLines(out) : null;
             WipeListener display = json ? jsonLines : board.job();
-            Certifier.Paperwork paperwork = certifier.begin(info, p.before());
+            Journal journal = p.journal();
+            Certifier.Paperwork paperwork = journal != null ? certifier.resume(info, p.before(), journal)
+                    : certifier.begin(info, p.before());
+            WipeListener listener = WipeListener.all(display, paperwork);
             WipeResult result;
             try {
-                result = p.job().run(p.target(), WipeListener.all(display, paperwork), cancel);
+                result = journal != null ? p.job().resume(p.target(), journal.plan(), journal.resumePoint(), listener, cancel)
+                        : p.job().run(p.target(), listener, cancel);
             } catch (TargetException e) {
                 err.println("blockwipe: " + e.getMessage());
                 return ExitCode.of(e);
@@ -280,25 +352,33 @@ final class WipeCommand implements Callable<Integer> {
         }
     }
 
-    /** Writes the job's certificate; a failure is reported beside the result, which stands. */
+    /**
+     * Writes the job's certificate; a failure is reported beside the result, which stands. A job
+     * that stopped early says how to resume it, or why it cannot be.
+     */
     private static int certify(Certifier.Paperwork paperwork, WipeResult result, JsonLines jsonLines, PrintWriter out,
                                PrintWriter err) {
         int code = ExitCode.of(result);
+        String path = Units.printable(result.target().path());
         try {
             ReportStore.CertificateFiles files = paperwork.finish(result);
             if (jsonLines != null) {
                 jsonLines.certificate(result.target().path(), files);
             } else {
-                out.println(Units.printable(result.target().path()) + ": certificate " + files.pdf() + " (signed JSON "
-                        + files.json() + ")");
+                out.println(path + ": certificate " + files.pdf() + " (signed JSON " + files.json() + ")");
             }
-            return code;
         } catch (IOException e) {
-            err.println("blockwipe: " + Units.printable(result.target().path()) + ": the certificate could not be written: "
-                    + e.getMessage()
+            err.println("blockwipe: " + path + ": the certificate could not be written: " + e.getMessage()
                     + " (the result above stands)");
-            return code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
+            code = code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
         }
+        if (paperwork.journalProblem() != null) {
+            err.println(path + ": warning: " + paperwork.journalProblem());
+        }
+        if (paperwork.resumable() && jsonLines == null) {
+            out.println(path + ": resumable: blockwipe wipe --resume " + path);
+        }
+        return code;
     }
 
     private Certifier certifier() throws IOException {
@@ -315,7 +395,15 @@ final class WipeCommand implements Callable<Integer> {
         return new Certifier(settings, HostFacts.read(), BuildInfo.current());
     }
 
-    private WipeRequest request() {
+    private FaultPolicy faults() {
+        try {
+            return new FaultPolicy(onError(), maxBad, Duration.ofSeconds(stallAfter));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e);
+        }
+    }
+
+    private WipeRequest request(FaultPolicy faults) {
         if (method == null && passes == null) {
             throw new UsageException("choose a method: --method " + String.join("|", WipeMethods.names())
                     + ", or --passes LIST");
@@ -327,10 +415,18 @@ final class WipeCommand implements Callable<Integer> {
             WipeMethod m = passes != null ? WipeMethods.custom(passes) : WipeMethods.byName(method)
                     .orElseThrow(() -> new UsageException("unknown method '" + method + "'; methods: "
                             + String.join(", ", WipeMethods.names())));
-            return new WipeRequest(m, Verification.parse(verify), blank, blockSizeBytes(blockSize), queueDepth);
+            return new WipeRequest(m, Verification.parse(verify), blank, blockSizeBytes(blockSize), queueDepth, faults);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
+    }
+
+    private boolean onError() {
+        return switch (onError) {
+            case "continue" -> false;
+            case "stop" -> true;
+            default -> throw new IllegalArgumentException("--on-error must be continue or stop, not '" + onError + "'");
+        };
     }
 
     /** 0 for the default; sizes beyond the largest block size fail here, before they could overflow an int. */

@@ -186,7 +186,7 @@ public final class Benchmark {
                         long limit, CancelToken cancel) throws IOException {
         List<ByteBuffer> buffers = io.ioBuffers().subList(0, depth).stream().map(b -> b.slice(0, blockSize)).toList();
         CancelToken stop = new CancelToken();
-        Sweep sweep = new Sweep(plan);
+        Sweep sweep = new Sweep(plan, clock);
         long start = clock.getAsLong();
         sweep.run(io.pool(), buffers, w -> (chunk, buffer) -> {
             buffer.clear().limit(chunk.length());
@@ -195,7 +195,8 @@ public final class Benchmark {
             } else {
                 target.read(chunk.offset(), buffer);
             }
-        }, done -> {
+            return chunk.length();
+        }, (done, oldest) -> {
             if (cancel.isCancelled() || clock.getAsLong() - start >= limit) {
                 stop.cancel();
             }

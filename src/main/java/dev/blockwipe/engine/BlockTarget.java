@@ -37,6 +37,14 @@ public interface BlockTarget extends AutoCloseable {
     /** Has the device (or file system) carry out {@code op} on [offset, offset + length). */
     void rangeOperation(RangeOperation op, long offset, long length) throws IOException;
 
+    /**
+     * Whether the target is still the device that was opened: false once it was unplugged or
+     * replaced (a failing request is then not a bad sector but the end of the job).
+     */
+    default boolean stillThere() {
+        return true;
+    }
+
     /** Syncs (for writable targets) and closes; a failed close is reported, never ignored. */
     @Override
     void close() throws IOException;

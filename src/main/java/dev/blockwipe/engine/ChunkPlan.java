@@ -19,6 +19,46 @@ interface ChunkPlan {
         return new Sequential(size, blockSize, Math.min(firstLength, size));
     }
 
+    /**
+     * The chunks of {@code plan} from the one that starts at {@code offset} (a checkpoint is always
+     * where a chunk starts, as it is the end of the completed prefix).
+     *
+     * @throws IllegalArgumentException when no chunk starts there
+     */
+    static ChunkPlan from(ChunkPlan plan, long offset) {
+        long lo = 0;
+        long hi = plan.count();
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (plan.chunk(mid).offset() < offset) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo < plan.count() ? plan.chunk(lo).offset() != offset : offset != plan.totalBytes()) {
+            throw new IllegalArgumentException("no request starts at offset " + offset + ": not a checkpoint of this plan");
+        }
+        long skip = lo;
+        long skipped = offset;
+        return new ChunkPlan() {
+            @Override
+            public long count() {
+                return plan.count() - skip;
+            }
+
+            @Override
+            public Chunk chunk(long index) {
+                return plan.chunk(skip + index);
+            }
+
+            @Override
+            public long totalBytes() {
+                return plan.totalBytes() - skipped;
+            }
+        };
+    }
+
     /** Consecutive chunks covering [offset, offset + length). */
     static ChunkPlan span(long offset, long length, int blockSize) {
         return new Span(offset, length, blockSize);

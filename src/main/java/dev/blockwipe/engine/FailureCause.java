@@ -7,14 +7,22 @@ public enum FailureCause {
     IO_ERROR,
     /** The device or file system does not offer the operation the method needs. */
     NOT_SUPPORTED,
-    /** The device went away while the job ran (ENODEV, ENXIO, ENOMEDIUM). */
+    /** The device went away while the job ran (ENODEV, ENXIO, ENOMEDIUM, or EIO from a device no longer there). */
     DEVICE_GONE,
+    /** Stopped at the first bad sector (--on-error stop), or gave up after too many. */
+    BAD_SECTORS,
     /** Anything else: a bug, out of memory. */
     INTERNAL;
 
     static FailureCause of(Throwable t) {
         if (t instanceof OperationNotSupportedException) {
             return NOT_SUPPORTED;
+        }
+        if (t instanceof DeviceGoneException) {
+            return DEVICE_GONE;
+        }
+        if (t instanceof BadSectorsException) {
+            return BAD_SECTORS;
         }
         if (t instanceof TargetIoException io) {
             return switch (io.errnoName()) {

@@ -4,6 +4,11 @@ public enum FinalState {
     /** Every pass written and synced; every read-back asked for matched. */
     ERASED,
     /**
+     * Every pass written and read back as asked, except sectors the device could not write or
+     * read: "erased except N bad sectors". The bad ranges are listed in the result.
+     */
+    ERASED_EXCEPT_BAD_SECTORS,
+    /**
      * Done as asked, but not a proven erasure: every block was discarded and nothing was read
      * back (SSDs may still return the old data), or the target reads back as written while the
      * old data may stay on the medium underneath (see {@link OldData}).

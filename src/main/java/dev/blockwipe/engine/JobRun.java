@@ -5,14 +5,26 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 
-/** The state of one run of a {@link WipeJob}: passes, read-backs, events, and the result. */
+/**
+ * The state of one run of a {@link WipeJob}: passes, read-backs, events, and the result. A run
+ * starts where an earlier one stopped ({@link ResumePoint}), and while it writes it reports a
+ * checkpoint at least every {@link #CHECKPOINT_NANOS}: the offset up to which everything is written
+ * and synced.
+ */
 final class JobRun {
     static final long BUFFERED_SYNC_BYTES = 256L << 20;
     static final int RANGE_STEP = 1 << 30;
+    /** A journal written at least every 5 s, as promised; a little less leaves room for the sync. */
+    static final long CHECKPOINT_NANOS = 4_000_000_000L;
     private static final int MIB = 1 << 20;
 
     private final BlockTarget target;
@@ -27,22 +39,30 @@ final class JobRun {
     private final List<PassResult> passes = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong unsynced = new AtomicLong();
-    private boolean stopped;
-
     private final Keystreams keystreams;
+    private final ResumePoint from;
+    private final BadSectors bad;
+    private final MediaErrors media;
+    private final LongSupplier clock;
+    private boolean stopped;
+    private ExecutorService syncer;
 
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
-           RandomGenerator random, Keystreams keystreams) {
+           RandomGenerator random, Keystreams keystreams, FaultPolicy faults, ResumePoint from) {
         this.target = target;
         this.info = target.info();
         this.plan = plan;
         this.listener = listener;
         this.cancel = cancel;
+        this.clock = clock;
+        this.from = from;
         this.io = new IoContext(info.name(), plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
         this.keystreams = keystreams;
-        this.verifier = new Verifier(target, io, clock, keystreams);
+        this.bad = new BadSectors(from.badRanges());
+        this.media = new MediaErrors(target, bad, faults);
+        this.verifier = new Verifier(target, io, clock, keystreams, bad, faults);
         this.finalCheck = finalCheckPlan(plan.verification(), random);
-        this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size());
+        this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size(), faults.stallAfter());
     }
 
     WipeResult execute() {
@@ -54,7 +74,10 @@ final class JobRun {
         List<String> errors = new ArrayList<>();
         try (io) {
             for (Pass pass : plan.passes()) {
-                runPass(pass);
+                if (pass.number() < from.pass()) {
+                    continue;
+                }
+                runPass(pass, pass.number() == from.pass() ? from.offset() : 0);
                 if (stopped) {
                     break;
                 }
@@ -65,6 +88,10 @@ final class JobRun {
         } catch (IOException | RuntimeException e) {
             cause = FailureCause.of(e);
             errors.add(e.getMessage() != null ? e.getMessage() : e.toString());
+        } finally {
+            if (syncer != null) {
+                syncer.shutdown();
+            }
         }
         FinalState state = state(cause, finalVerify);
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
@@ -72,37 +99,39 @@ final class JobRun {
             warnings.add(unproven);
         }
         WipeResult result = new WipeResult(info, plan, passes, finalVerify, state, cause, errors, warnings, unproven,
-                started, Instant.now());
+                bad.ranges(), progress.stalls(), from, started, Instant.now());
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);
-            case ERASED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(result);
+            case ERASED, ERASED_EXCEPT_BAD_SECTORS, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(result);
         });
         return result;
     }
 
-    private void runPass(Pass pass) throws IOException {
+    /** Writes {@code pass} from {@code start} (0, or where an earlier run's last checkpoint was). */
+    private void runPass(Pass pass, long start) throws IOException {
         boolean overwrite = !plan.method().technique().isRangeOperation();
         Stage stage = overwrite ? Stage.WRITE : Stage.RANGE;
         listener.on(new WipeEvent.PassStarted(pass, plan.passes().size(), stage));
         Instant started = Instant.now();
         Throughput throughput = new Throughput(progress.now());
-        Sweep.Ticker ticker = progress.stage(stage, pass.number(), info.size(), throughput);
-        Sweep sweep;
+        int blockSize = overwrite ? plan.blockSizeFor(pass.pattern()) : RANGE_STEP;
+        ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
+                overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
+        Sweep sweep = new Sweep(chunks, clock);
+        Sweep.Ticker ticker = checkpointing(progress.stage(stage, pass.number(), chunks.totalBytes(), throughput), pass,
+                start, sweep);
         boolean complete = false;
         IOException failure = null;
-        if (overwrite) {
-            int blockSize = plan.blockSizeFor(pass.pattern());
-            sweep = new Sweep(ChunkPlan.sequential(info.size(), blockSize, firstChunkLength(blockSize)));
-        } else {
-            sweep = new Sweep(ChunkPlan.sequential(info.size(), RANGE_STEP, RANGE_STEP));
-        }
         try {
             complete = overwrite ? overwrite(pass, sweep, ticker) : rangeOperation(sweep, ticker);
         } catch (IOException e) {
             failure = e;
         }
         failure = syncAfter(failure);
+        if (failure == null) {
+            checkpoint(pass.number(), start + sweep.contiguousBytes());
+        }
         progress.stageDone(sweep.bytesDone());
         stopped = !complete;
         VerifyResult verification = null;
@@ -110,13 +139,76 @@ final class JobRun {
             verification = verify(pass, verifier.fullPlan(plan.randomBlockSize()), plan.verification());
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
-                info.size(), sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
+                chunks.totalBytes(), start, sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
                 throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification);
         passes.add(result);
         if (failure != null) {
             throw failure;
         }
         listener.on(new WipeEvent.PassDone(result));
+        if (!stopped) {
+            checkpoint(pass.number() + 1, 0);
+        }
+    }
+
+    /**
+     * The stage's ticker, and at least every {@link #CHECKPOINT_NANOS} a checkpoint: the completed
+     * prefix is taken first, then synced, so everything before it is on the device once the sync
+     * returns, whatever the workers write meanwhile. The sync runs on a thread of its own, so that
+     * a device that takes long to flush (or a stalled request it waits for) never holds up the
+     * progress events; its checkpoint is reported on the job's thread at the next tick after it
+     * returned.
+     */
+    private Sweep.Ticker checkpointing(Sweep.Ticker progressTicker, Pass pass, long start, Sweep sweep) {
+        return new Sweep.Ticker() {
+            private long last = clock.getAsLong();
+            private Future<Long> syncing;
+
+            @Override
+            public void tick(long bytesDone, Sweep.InFlight oldest) {
+                progressTicker.tick(bytesDone, oldest);
+                if (syncing != null && syncing.isDone()) {
+                    synced(syncing).ifPresent(prefix -> checkpoint(pass.number(), start + prefix));
+                    syncing = null;
+                }
+                long now = clock.getAsLong();
+                if (syncing == null && now - last >= CHECKPOINT_NANOS) {
+                    last = now;
+                    long prefix = sweep.contiguousBytes();
+                    syncing = syncer().submit(() -> {
+                        target.sync();
+                        return prefix;
+                    });
+                }
+            }
+        };
+    }
+
+    /** The prefix a finished background sync made durable; empty when it failed (the pass's own sync at its end reports that). */
+    private static Optional<Long> synced(Future<Long> done) {
+        try {
+            return Optional.of(done.get());
+        } catch (ExecutionException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private ExecutorService syncer() {
+        if (syncer == null) {
+            syncer = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "blockwipe-sync-" + info.name());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return syncer;
+    }
+
+    private void checkpoint(int pass, long offset) {
+        listener.on(new WipeEvent.Checkpoint(pass, offset, bad.ranges(), progress.stalls()));
     }
 
     private boolean overwrite(Pass pass, Sweep sweep, Sweep.Ticker ticker) throws IOException {
@@ -126,10 +218,11 @@ final class JobRun {
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
                 source.fill(buffer, chunk.offset());
-                target.write(chunk.offset(), buffer);
+                long written = media.write(chunk.offset(), buffer, pass.number());
                 if (buffered) {
                     flushEvery(chunk.length());
                 }
+                return written;
             };
         }, ticker, cancel);
     }
@@ -137,7 +230,10 @@ final class JobRun {
     private boolean rangeOperation(Sweep sweep, Sweep.Ticker ticker) throws IOException {
         RangeOperation op = RangeOperation.of(plan.method().technique());
         return sweep.run(io.pool(), io.noBuffers(),
-                worker -> (chunk, unused) -> target.rangeOperation(op, chunk.offset(), chunk.length()), ticker, cancel);
+                worker -> (chunk, unused) -> {
+                    target.rangeOperation(op, chunk.offset(), chunk.length());
+                    return chunk.length();
+                }, ticker, cancel);
     }
 
     /** Buffered I/O: the page cache must not hold gigabytes the device has not acknowledged. */
@@ -166,10 +262,10 @@ final class JobRun {
         int number = mode instanceof Verification.All ? pass.number() : 0;
         listener.on(new WipeEvent.VerifyStarted(info, number, mode, chunks.totalBytes()));
         Throughput throughput = new Throughput(progress.now());
-        VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(), plan.depthFor(pass.pattern()),
+        VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(), plan.depthFor(pass.pattern()), number,
                 progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput), cancel);
         progress.stageDone(result.bytesVerified());
-        if (result.bytesVerified() < result.bytesPlanned()) {
+        if (!result.complete()) {
             stopped = true;
         }
         listener.on(new WipeEvent.Verified(number, result));
@@ -210,7 +306,10 @@ final class JobRun {
         if (mismatch) {
             return FinalState.VERIFY_FAILED;
         }
-        return unproven() != null ? FinalState.UNPROVEN : FinalState.ERASED;
+        if (unproven() != null) {
+            return FinalState.UNPROVEN;
+        }
+        return bad.count() > 0 ? FinalState.ERASED_EXCEPT_BAD_SECTORS : FinalState.ERASED;
     }
 
     /** Why a job that ran to its end proves no erasure, or null when it does. */
@@ -238,10 +337,12 @@ final class JobRun {
         return null;
     }
 
+    /** What this run still has to do: the rest of the pass it resumes, the passes after it, the read-backs. */
     private long totalWork() {
         long size = info.size();
-        long writes = size * plan.passes().size();
-        long reads = plan.verification() instanceof Verification.All ? writes
+        int passesLeft = Math.max(0, plan.passes().size() - from.pass() + 1);
+        long writes = Math.max(0, size * passesLeft - from.offset());
+        long reads = plan.verification() instanceof Verification.All ? size * passesLeft
                 : finalCheck != null ? finalCheck.totalBytes() : 0;
         return writes + reads;
     }

@@ -11,7 +11,9 @@ import java.util.List;
  * @param pattern       the pattern's description
  * @param blanking      the added final zero pass
  * @param stage         WRITE, or RANGE for a device-side operation
- * @param bytesPlanned  the target size
+ * @param bytesPlanned  what this run set out to write in this pass (the target size, less what an
+ *                      earlier run had written when it resumes)
+ * @param startOffset   where this run started the pass (0, or the resumed run's checkpoint)
  * @param bytesWritten  acknowledged by the device (and synced, for a completed pass)
  * @param started       wall clock
  * @param duration      monotonic
@@ -28,6 +30,7 @@ public record PassResult(
         boolean blanking,
         Stage stage,
         long bytesPlanned,
+        long startOffset,
         long bytesWritten,
         Instant started,
         Duration duration,
@@ -40,9 +43,5 @@ public record PassResult(
 
     public PassResult {
         profile = List.copyOf(profile);
-    }
-
-    public boolean complete() {
-        return bytesWritten == bytesPlanned;
     }
 }

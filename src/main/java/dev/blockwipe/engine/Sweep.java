@@ -9,8 +9,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 
 /**
  * One pass of requests over a {@link ChunkPlan}, with as many requests in flight as there are
@@ -20,24 +22,32 @@ import java.util.function.IntFunction;
  * cancellation, interruption or the first failure.
  *
  * <p>Chunks complete out of order when more than one is in flight; {@link #contiguousBytes()} is
- * the prefix of the target that is entirely done, the fact a checkpoint needs.
+ * the prefix of the plan that is entirely done, the fact a checkpoint needs. The oldest request
+ * in flight is reported with every tick, so that a request the device does not answer shows.
  */
 final class Sweep {
     static final long TICK_MILLIS = 250;
 
-    /** Processes one chunk with the worker's own buffer. */
+    /** Processes one chunk with the worker's own buffer; returns the bytes that went through (bad sectors do not). */
     @FunctionalInterface
     interface ChunkWork {
-        void process(Chunk chunk, ByteBuffer buffer) throws IOException;
+        long process(Chunk chunk, ByteBuffer buffer) throws IOException;
     }
 
-    /** Receives the number of bytes completed so far, on the calling thread. */
+    /** The oldest request in flight: where, and for how long so far. */
+    record InFlight(long offset, long nanos) {
+    }
+
+    /** Receives the bytes done so far and the oldest request in flight (or null), on the calling thread. */
     @FunctionalInterface
     interface Ticker {
-        void tick(long bytesDone);
+        void tick(long bytesDone, InFlight oldest);
     }
 
     private final ChunkPlan plan;
+    private final LongSupplier clock;
+    private AtomicLongArray startedAt;
+    private AtomicLongArray offsets;
     private final AtomicLong next = new AtomicLong();
     private final AtomicLong bytesDone = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -46,8 +56,9 @@ final class Sweep {
     private long contiguousBytes;
     private volatile boolean stopped;
 
-    Sweep(ChunkPlan plan) {
+    Sweep(ChunkPlan plan, LongSupplier clock) {
         this.plan = plan;
+        this.clock = clock;
     }
 
     /**
@@ -61,11 +72,13 @@ final class Sweep {
     boolean run(ExecutorService pool, List<ByteBuffer> buffers, IntFunction<ChunkWork> work,
                 Ticker ticker, CancelToken cancel) throws IOException {
         CountDownLatch finished = new CountDownLatch(buffers.size());
+        startedAt = new AtomicLongArray(buffers.size());
+        offsets = new AtomicLongArray(buffers.size());
         for (int w = 0; w < buffers.size(); w++) {
             int worker = w;
             pool.execute(() -> {
                 try {
-                    work(work.apply(worker), buffers.get(worker), cancel);
+                    work(worker, work.apply(worker), buffers.get(worker), cancel);
                 } catch (Throwable t) {
                     failure.compareAndSet(null, t);
                     stopped = true;
@@ -75,7 +88,7 @@ final class Sweep {
             });
         }
         boolean interrupted = false;
-        ticker.tick(0);
+        ticker.tick(0, null);
         while (true) {
             try {
                 if (finished.await(TICK_MILLIS, TimeUnit.MILLISECONDS)) {
@@ -87,12 +100,12 @@ final class Sweep {
                 interrupted = true;
                 stopped = true;
             }
-            ticker.tick(bytesDone.get());
+            ticker.tick(bytesDone.get(), oldest());
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        ticker.tick(bytesDone.get());
+        ticker.tick(bytesDone.get(), null);
         rethrowFailure();
         return allDone();
     }
@@ -109,17 +122,37 @@ final class Sweep {
         return contiguousBytes;
     }
 
-    private void work(ChunkWork work, ByteBuffer buffer, CancelToken cancel) throws IOException {
+    private void work(int worker, ChunkWork work, ByteBuffer buffer, CancelToken cancel) throws IOException {
         while (!stopped && !cancel.isCancelled()) {
             long index = next.getAndIncrement();
             if (index >= plan.count()) {
                 return;
             }
             Chunk chunk = plan.chunk(index);
-            work.process(chunk, buffer);
-            bytesDone.addAndGet(chunk.length());
+            offsets.set(worker, chunk.offset());
+            startedAt.set(worker, clock.getAsLong());
+            long done;
+            try {
+                done = work.process(chunk, buffer);
+            } finally {
+                startedAt.set(worker, 0);
+            }
+            bytesDone.addAndGet(done);
             completed(index, chunk.length());
         }
+    }
+
+    /** The request in flight the longest, or null when none is. */
+    private InFlight oldest() {
+        long now = clock.getAsLong();
+        InFlight oldest = null;
+        for (int w = 0; w < startedAt.length(); w++) {
+            long since = startedAt.get(w);
+            if (since != 0 && (oldest == null || now - since > oldest.nanos())) {
+                oldest = new InFlight(offsets.get(w), now - since);
+            }
+        }
+        return oldest;
     }
 
     private synchronized void completed(long index, int length) {

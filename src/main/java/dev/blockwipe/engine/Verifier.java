@@ -12,6 +12,8 @@ import java.util.random.RandomGenerator;
  * Reads a target back and compares it with the pattern that should be there, with the same
  * workers and in-flight depth as the writes. The comparison is {@link ByteBuffer#mismatch}, which
  * the JDK vectorizes; only a block that differs is looked at logical block by logical block.
+ * Ranges known to be bad are not read; a read that fails is isolated to the sector (see
+ * {@link MediaErrors}) and the unreadable sectors are counted apart from differences.
  */
 final class Verifier {
     static final int SAMPLE_BLOCK = 1 << 20;
@@ -21,71 +23,109 @@ final class Verifier {
     private final IoContext io;
     private final LongSupplier clock;
     private final Keystreams keystreams;
+    private final BadSectors bad;
+    private final MediaErrors media;
 
-    Verifier(BlockTarget target, IoContext io, LongSupplier clock, Keystreams keystreams) {
+    Verifier(BlockTarget target, IoContext io, LongSupplier clock, Keystreams keystreams, BadSectors bad,
+             FaultPolicy faults) {
         this.target = target;
         this.io = io;
         this.clock = clock;
         this.keystreams = keystreams;
+        this.bad = bad;
+        this.media = new MediaErrors(target, bad, faults);
     }
 
     /**
      * Reads {@code plan} back with {@code depth} requests in flight and compares it with
      * {@code expected}.
      */
-    VerifyResult verify(ChunkPlan plan, Pattern expected, String mode, int depth, Sweep.Ticker ticker, CancelToken cancel)
-            throws IOException {
+    VerifyResult verify(ChunkPlan plan, Pattern expected, String mode, int depth, int pass, Sweep.Ticker ticker,
+                        CancelToken cancel) throws IOException {
         target.dropCache();
         MismatchLog log = new MismatchLog();
         long start = clock.getAsLong();
-        Sweep sweep = new Sweep(plan);
+        long badBefore = bad.bytes();
+        long skipped = skipped(plan);
+        Sweep sweep = new Sweep(plan, clock);
         List<ByteBuffer> wanted = io.expectedBuffers();
-        sweep.run(io.pool(), io.ioBuffers().subList(0, depth), worker -> comparer(expected, wanted.get(worker), log),
-                ticker, cancel);
+        boolean complete = sweep.run(io.pool(), io.ioBuffers().subList(0, depth),
+                worker -> comparer(expected, wanted.get(worker), log, pass), ticker, cancel);
+        long unreadable = bad.bytes() - badBefore;
         return new VerifyResult(mode, expected.describe(), plan.totalBytes(), sweep.bytesDone(), log.sectors(),
-                log.firstByte(), log.ranges(), Duration.ofNanos(clock.getAsLong() - start));
+                log.firstByte(), log.ranges(), skipped, unreadable, complete, Duration.ofNanos(clock.getAsLong() - start));
+    }
+
+    /** Bytes of the plan known to be bad before the read-back (they are not read). */
+    private long skipped(ChunkPlan plan) {
+        long good = 0;
+        for (long i = 0; i < plan.count(); i++) {
+            Chunk c = plan.chunk(i);
+            good += bad.goodParts(c.offset(), c.length()).stream().mapToLong(ByteRange::length).sum();
+        }
+        return plan.totalBytes() - good;
     }
 
     /**
-     * A repeating pattern is compared window by window against one small template (64 KiB, a
-     * whole number of periods, so every window has the same phase): the template stays in the
-     * cache and only the data read moves through memory, instead of a second 4 MiB buffer. The
-     * full expected block is only built to locate the differences once there are some.
+     * Reads the good parts of a chunk and compares what could be read. A repeating pattern is
+     * compared window by window against one small template (64 KiB, a whole number of periods, so
+     * every window has the same phase): the template stays in the cache and only the data read
+     * moves through memory, instead of a second 4 MiB buffer. The full expected block is only built
+     * to locate the differences once there are some.
      */
-    private Sweep.ChunkWork comparer(Pattern expected, ByteBuffer want, MismatchLog log) {
+    private Sweep.ChunkWork comparer(Pattern expected, ByteBuffer want, MismatchLog log, int pass) {
         int sector = target.info().logicalBlockSize();
         PatternSource source = expected.newSource(keystreams);
-        if (!(expected instanceof Pattern.Repeating repeating)) {
-            return (chunk, got) -> {
-                read(chunk, got);
-                want.clear().limit(chunk.length());
-                source.fill(want, chunk.offset());
-                if (got.mismatch(want) != -1) {
-                    record(chunk, got, want, sector, log);
-                }
-            };
-        }
-        int period = repeating.unit().length;
-        ByteBuffer template = ByteBuffer.allocateDirect((TEMPLATE + period - 1) / period * period);
+        ByteBuffer template = expected instanceof Pattern.Repeating r
+                ? ByteBuffer.allocateDirect((TEMPLATE + r.unit().length - 1) / r.unit().length * r.unit().length) : null;
         PatternSource templateSource = expected.newSource(keystreams);
         return (chunk, got) -> {
-            read(chunk, got);
-            templateSource.fill(template.clear(), chunk.offset());
-            for (int pos = 0; pos < chunk.length(); pos += template.capacity()) {
-                int n = Math.min(template.capacity(), chunk.length() - pos);
-                if (got.slice(pos, n).mismatch(template.slice(0, n)) != -1) {
-                    want.clear().limit(chunk.length());
-                    source.fill(want, chunk.offset());
-                    record(chunk, got, want, sector, log);
-                    return;
+            got.clear().limit(chunk.length());
+            List<ByteRange> read = new ArrayList<>();
+            for (ByteRange part : bad.goodParts(chunk.offset(), chunk.length())) {
+                int at = (int) (part.offset() - chunk.offset());
+                read.addAll(media.read(part.offset(), got.slice(at, (int) part.length()), pass));
+            }
+            if (template != null) {
+                templateSource.fill(template.clear(), chunk.offset());
+            } else {
+                want.clear().limit(chunk.length());
+                source.fill(want, chunk.offset());
+            }
+            boolean wantFilled = template == null;
+            long verified = 0;
+            for (ByteRange r : read) {
+                int from = (int) (r.offset() - chunk.offset());
+                int to = from + (int) r.length();
+                verified += r.length();
+                if (differs(got, template != null ? template : want, template != null, from, to)) {
+                    if (!wantFilled) {
+                        want.clear().limit(chunk.length());
+                        source.fill(want, chunk.offset());
+                        wantFilled = true;
+                    }
+                    record(chunk.offset(), got, want, from, to, sector, log);
                 }
             }
+            return verified;
         };
     }
 
-    private void read(Chunk chunk, ByteBuffer got) throws IOException {
-        got.clear().limit(chunk.length());
-        target.read(chunk.offset(), got);
+    /** Whether got[from, to) differs from what is expected there (a template repeats every capacity bytes). */
+    private static boolean differs(ByteBuffer got, ByteBuffer expected, boolean template, int from, int to) {
+        if (!template) {
+            return got.slice(from, to - from).mismatch(expected.slice(from, to - from)) != -1;
+        }
+        int cap = expected.capacity();
+        for (int pos = from; pos < to; ) {
+            int w = pos % cap;
+            int n = Math.min(cap - w, to - pos);
+            if (got.slice(pos, n).mismatch(expected.slice(w, n)) != -1) {
+                return true;
+            }
+            pos += n;
+        }
+        return false;
     }
 
     /** Whole target, in blocks of {@code blockSize}. */
@@ -124,13 +164,14 @@ final class Verifier {
         return ChunkPlan.listed(chunks);
     }
 
-    private static void record(Chunk chunk, ByteBuffer got, ByteBuffer want, int sector, MismatchLog log) {
-        int first = got.mismatch(want);
-        log.firstByte(chunk.offset() + first);
+    /** Logs the differing logical blocks of got[from, to) of a chunk at {@code base}. */
+    private static void record(long base, ByteBuffer got, ByteBuffer want, int from, int to, int sector, MismatchLog log) {
+        int first = from + got.slice(from, to - from).mismatch(want.slice(from, to - from));
+        log.firstByte(base + first);
         long runStart = -1;
         long runSectors = 0;
-        for (int s = first / sector * sector; s < chunk.length(); s += sector) {
-            int n = Math.min(sector, chunk.length() - s);
+        for (int s = from + (first - from) / sector * sector; s < to; s += sector) {
+            int n = Math.min(sector, to - s);
             boolean differs = got.slice(s, n).mismatch(want.slice(s, n)) != -1;
             if (differs) {
                 if (runStart < 0) {
@@ -138,13 +179,13 @@ final class Verifier {
                 }
                 runSectors++;
             } else if (runStart >= 0) {
-                log.add(chunk.offset() + runStart, (int) (s - runStart), runSectors);
+                log.add(base + runStart, (int) (s - runStart), runSectors);
                 runStart = -1;
                 runSectors = 0;
             }
         }
         if (runStart >= 0) {
-            log.add(chunk.offset() + runStart, (int) (chunk.length() - runStart), runSectors);
+            log.add(base + runStart, (int) (to - runStart), runSectors);
         }
     }
 }

@@ -35,14 +35,16 @@ public final class VerifyJob {
         IoContext.checkBlockSize(info, blockSize);
         int depth = IoContext.depthFor(info, queueDepth, blockSize);
         try (IoContext io = new IoContext(info.name(), depth, blockSize)) {
-            Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE);
+            Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE, new BadSectors(),
+                    FaultPolicy.DEFAULT);
             ChunkPlan plan = mode instanceof Verification.Sample s
                     ? verifier.samplePlan(s.percent(), random)
                     : verifier.fullPlan(blockSize);
             listener.on(new WipeEvent.VerifyStarted(info, 0, mode, plan.totalBytes()));
-            JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0);
+            JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0,
+                    FaultPolicy.DEFAULT.stallAfter());
             Throughput throughput = new Throughput(progress.now());
-            VerifyResult result = verifier.verify(plan, expected, mode.text(), depth,
+            VerifyResult result = verifier.verify(plan, expected, mode.text(), depth, 0,
                     progress.stage(Stage.VERIFY, 0, plan.totalBytes(), throughput), cancel);
             listener.on(new WipeEvent.Verified(0, result));
             return result;

@@ -13,6 +13,9 @@ import java.util.List;
  * @param mismatchedSectors  logical blocks whose content differed
  * @param firstMismatch      the exact byte offset of the first difference, or -1
  * @param mismatchRanges     the first {@link #MAX_RANGES} differing ranges (logical-block granular)
+ * @param skippedBytes       bytes not read because they were known to be bad (could not be written)
+ * @param unreadableBytes    bytes that could not be read back (isolated to the sector)
+ * @param complete           every planned request was made (not cancelled)
  * @param duration           wall time of the read-back
  */
 public record VerifyResult(
@@ -23,6 +26,9 @@ public record VerifyResult(
         long mismatchedSectors,
         long firstMismatch,
         List<ByteRange> mismatchRanges,
+        long skippedBytes,
+        long unreadableBytes,
+        boolean complete,
         Duration duration) {
     public static final int MAX_RANGES = 100;
 
@@ -30,7 +36,8 @@ public record VerifyResult(
         mismatchRanges = List.copyOf(mismatchRanges);
     }
 
+    /** Read to its end, and everything that could be read is what was written. */
     public boolean passed() {
-        return mismatchedSectors == 0 && bytesVerified == bytesPlanned;
+        return complete && mismatchedSectors == 0;
     }
 }

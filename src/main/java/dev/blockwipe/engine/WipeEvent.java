@@ -1,6 +1,7 @@
 package dev.blockwipe.engine;
 
 import java.time.Duration;
+import java.util.List;
 
 /** What a running job reports, in order, on the thread that runs it. */
 public sealed interface WipeEvent {
@@ -22,9 +23,10 @@ public sealed interface WipeEvent {
      * @param rate            bytes per second over the last second
      * @param averageRate     bytes per second since the stage started
      * @param eta             time left for the whole job at the job's average rate, or null when unknown
+     * @param stall           a request that has waited longer than the stall limit so far, or null
      */
     record Progress(Stage stage, int pass, int passCount, long stageBytesDone, long stageBytesTotal,
-                    long jobBytesDone, long jobBytesTotal, double rate, double averageRate, Duration eta)
+                    long jobBytesDone, long jobBytesTotal, double rate, double averageRate, Duration eta, Stall stall)
             implements WipeEvent {
 
         public double jobFraction() {
@@ -33,6 +35,19 @@ public sealed interface WipeEvent {
     }
 
     record PassDone(PassResult result) implements WipeEvent {
+    }
+
+    /**
+     * Everything of {@code pass} before {@code offset} is written and synced (fdatasync returned),
+     * and these are the bad ranges and stalls so far: what a journal needs to resume from here. A
+     * pass that ended (its read-back too, with --verify all) is followed by a checkpoint at the next
+     * pass.
+     */
+    record Checkpoint(int pass, long offset, List<BadRange> badRanges, List<Stall> stalls) implements WipeEvent {
+        public Checkpoint {
+            badRanges = List.copyOf(badRanges);
+            stalls = List.copyOf(stalls);
+        }
     }
 
     /** @param pass the pass read back, or 0 for the final or a standalone read-back */

@@ -76,7 +76,18 @@ public final class WipeJob {
      */
     public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
         validate(target);
-        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams).execute();
+        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams, request.faults(),
+                ResumePoint.START).execute();
+    }
+
+    /**
+     * Runs an interrupted job on from {@code from}, with the plan it had (the same patterns and
+     * keys, so a random pass goes on with the same stream and its read-back checks all of it).
+     */
+    public WipeResult resume(BlockTarget target, WipePlan plan, ResumePoint from, WipeListener listener,
+                             CancelToken cancel) throws TargetException {
+        validate(target);
+        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, request.faults(), from).execute();
     }
 
 }

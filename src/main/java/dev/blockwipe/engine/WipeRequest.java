@@ -9,8 +9,10 @@ package dev.blockwipe.engine;
  * @param blank        add a final zero pass
  * @param blockSize    bytes per request, 0 for the default
  * @param queueDepth   requests in flight, 0 to choose from the device (2 on rotational media)
+ * @param faults       what to do about bad sectors and stalls
  */
-public record WipeRequest(WipeMethod method, Verification verification, boolean blank, int blockSize, int queueDepth) {
+public record WipeRequest(WipeMethod method, Verification verification, boolean blank, int blockSize, int queueDepth,
+                          FaultPolicy faults) {
     public static final int DEFAULT_BLOCK_SIZE = 4 << 20;
     /** Random passes and read-backs on a device that copies one request at a time (see IoContext). */
     public static final int RANDOM_BLOCK_SIZE = 1 << 20;
@@ -35,22 +37,26 @@ public record WipeRequest(WipeMethod method, Verification verification, boolean 
     }
 
     public static WipeRequest of(WipeMethod method) {
-        return new WipeRequest(method, new Verification.Last(), false, 0, 0);
+        return new WipeRequest(method, new Verification.Last(), false, 0, 0, FaultPolicy.DEFAULT);
     }
 
     public WipeRequest withVerification(Verification v) {
-        return new WipeRequest(method, v, blank, blockSize, queueDepth);
+        return new WipeRequest(method, v, blank, blockSize, queueDepth, faults);
     }
 
     public WipeRequest withBlank(boolean b) {
-        return new WipeRequest(method, verification, b, blockSize, queueDepth);
+        return new WipeRequest(method, verification, b, blockSize, queueDepth, faults);
     }
 
     public WipeRequest withBlockSize(int size) {
-        return new WipeRequest(method, verification, blank, size, queueDepth);
+        return new WipeRequest(method, verification, blank, size, queueDepth, faults);
+    }
+
+    public WipeRequest withFaults(FaultPolicy f) {
+        return new WipeRequest(method, verification, blank, blockSize, queueDepth, f);
     }
 
     public WipeRequest withQueueDepth(int depth) {
-        return new WipeRequest(method, verification, blank, blockSize, depth);
+        return new WipeRequest(method, verification, blank, blockSize, depth, faults);
     }
 }

@@ -2,6 +2,7 @@ package dev.blockwipe.engine;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -18,6 +19,9 @@ import java.util.stream.Stream;
  * @param errors        what went wrong, one line each
  * @param warnings      what the user should know although nothing failed
  * @param unproven      why the result is no proof of erasure (state UNPROVEN), or null
+ * @param badRanges     sectors that could not be written or read back, merged (earlier runs' included)
+ * @param stalls        requests that waited longer than the stall limit
+ * @param resumedFrom   where this run started ({@link ResumePoint#START} unless it resumed an earlier one)
  * @param started       wall clock
  * @param finished      wall clock
  */
@@ -31,6 +35,9 @@ public record WipeResult(
         List<String> errors,
         List<String> warnings,
         String unproven,
+        List<BadRange> badRanges,
+        List<Stall> stalls,
+        ResumePoint resumedFrom,
         Instant started,
         Instant finished) {
 
@@ -39,6 +46,8 @@ public record WipeResult(
             throw new IllegalArgumentException("a reason is given exactly when a result is UNPROVEN");
         }
         passes = List.copyOf(passes);
+        badRanges = List.copyOf(badRanges);
+        stalls = List.copyOf(stalls);
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
     }
@@ -48,8 +57,49 @@ public record WipeResult(
         return state == FinalState.UNPROVEN ? NistClass.NONE : plan.method().nist();
     }
 
+    /** Bytes in bad ranges: never written, or not readable. */
+    public long badBytes() {
+        return badRanges.stream().mapToLong(BadRange::length).sum();
+    }
+
+    /** Logical blocks in bad ranges. */
+    public long badSectors() {
+        return badBytes() / target.logicalBlockSize();
+    }
+
+    /** Written by this run (a resumed job's earlier runs are in {@link ResumePoint#earlier()}). */
     public long bytesWritten() {
         return passes.stream().mapToLong(PassResult::bytesWritten).sum();
+    }
+
+    /** How much of the job's writes are done, earlier runs included: 0.42 for "cancelled at 42 %". */
+    public double writtenFraction() {
+        long planned = target.size() * plan.passes().size();
+        long before = (resumedFrom.pass() - 1) * target.size() + resumedFrom.offset();
+        return planned == 0 ? 1 : Math.min(1, (double) (before + bytesWritten()) / planned);
+    }
+
+    /**
+     * Every run of the job, oldest first: the earlier ones from the journal, then this one, which
+     * ended as {@code end} says.
+     */
+    public List<RunRecord> runs(String end) {
+        int toPass = resumedFrom.pass();
+        long toOffset = resumedFrom.offset();
+        if (!passes.isEmpty()) {
+            PassResult last = passes.get(passes.size() - 1);
+            boolean partial = state == FinalState.CANCELLED || state == FinalState.FAILED;
+            toPass = last.number();
+            toOffset = last.startOffset() + (partial ? last.bytesWritten() : last.bytesPlanned());
+        }
+        if (toPass == plan.passes().size() && toOffset >= target.size()) {
+            toPass++;
+            toOffset = 0;
+        }
+        List<RunRecord> all = new ArrayList<>(resumedFrom.earlier());
+        all.add(new RunRecord(started, finished, resumedFrom.pass(), resumedFrom.offset(), toPass, toOffset, bytesWritten(),
+                end, stalls));
+        return all;
     }
 
     /** All read-backs, per pass and final. */

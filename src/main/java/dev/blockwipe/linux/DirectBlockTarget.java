@@ -70,6 +70,21 @@ final class DirectBlockTarget implements OpenedTarget {
         return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
     }
 
+    /**
+     * A block device is still there while sysfs still has a device under its number with the disk
+     * sequence number it had when it was opened: an unplugged disk leaves sysfs, a replaced one (or
+     * a loop device attached again) gets a new sequence number. An image file is always there.
+     */
+    @Override
+    public boolean stillThere() {
+        if (info.kind() != TargetKind.BLOCK_DEVICE) {
+            return true;
+        }
+        TargetIdentity id = info.identity();
+        SysfsBlock now = SysfsBlock.of(sysfsRoot, id.major(), id.minor());
+        return now != null && (id.diskseq() == 0 || now.diskseq().orElse(id.diskseq()) == id.diskseq());
+    }
+
     @Override
     public String readOnlyNow() throws TargetException {
         if (info.kind() == TargetKind.BLOCK_DEVICE) {

@@ -6,7 +6,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The machine's identity for certificates: host name, machine-id, DMI vendor, product and serial. */
+/** The machine's identity for certificates: host name, machine-id, DMI vendor, product and serial, boot id. */
 public final class HostFacts {
     private HostFacts() {
     }
@@ -27,7 +27,8 @@ public final class HostFacts {
         }
         Path dmi = root.resolve("sys/class/dmi/id");
         return new HostInfo(hostname, text(root.resolve("etc/machine-id")), text(dmi.resolve("sys_vendor")),
-                text(dmi.resolve("product_name")), text(dmi.resolve("product_serial")));
+                text(dmi.resolve("product_name")), text(dmi.resolve("product_serial")),
+                text(root.resolve("proc/sys/kernel/random/boot_id")));
     }
 
     /** The file's first line, or empty when it is missing or unreadable (DMI serials need root). */

@@ -31,21 +31,26 @@ import java.util.UUID;
  * @param device   the device as it was before
  * @param result   what the job did
  * @param keyFingerprint the fingerprint of the key that signs it
+ * @param resumable the job stopped early and its journal was kept: {@code blockwipe wipe --resume} goes on
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
-                          CertifiedDevice device, WipeResult result, String keyFingerprint) {
-    public static final int SCHEMA_VERSION = 2;
+                          CertifiedDevice device, WipeResult result, String keyFingerprint, boolean resumable) {
+    public static final int SCHEMA_VERSION = 3;
 
-    /** "Erased", "Erased with errors", "Verification failed", "Failed", "Cancelled at 42%". */
+    /**
+     * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",
+     * "Cancelled at 42%, resumable".
+     */
     public String outcome() {
         WipeResult r = result;
+        String resume = resumable ? ", resumable" : "";
         return switch (r.state()) {
             case ERASED -> r.errors().isEmpty() ? "Erased" : "Erased with errors";
+            case ERASED_EXCEPT_BAD_SECTORS -> "Erased except " + ResultSummary.badSectors(r);
             case UNPROVEN -> "Done, not a proven erasure";
             case VERIFY_FAILED -> "Verification failed";
-            case FAILED -> "Failed";
-            case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100.0 * r.bytesWritten()
-                    / Math.max(1, r.target().size() * r.plan().passes().size()));
+            case FAILED -> "Failed" + resume;
+            case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100 * r.writtenFraction()) + resume;
         };
     }
 
@@ -67,6 +72,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         if (result.unproven() != null) {
             outcome.put("notProvenBecause", result.unproven());
         }
+        outcome.put("resumable", resumable);
 
         ObjectNode t = n.putObject("tool");
         t.put("name", "Blockwipe");
@@ -88,6 +94,9 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         n.set("sanitization", sanitization(mapper));
         ArrayNode passes = n.putArray("passes");
         result.passes().forEach(p -> passes.add(json.pass(p, true)));
+        n.set("badSectors", json.badSectors(result));
+        ArrayNode runs = n.putArray("runs");
+        result.runs(outcome()).forEach(r -> runs.add(json.run(r)));
 
         ObjectNode signoff = n.putObject("verifierSignOff");
         signoff.put("name", "");

@@ -1,6 +1,8 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
@@ -14,6 +16,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -36,6 +39,7 @@ public final class CertificatePdf {
             .withZone(ZoneOffset.UTC);
     private static final Color GOOD = new Color(0x2e, 0x7d, 0x32);
     private static final Color BAD = new Color(0xc6, 0x28, 0x28);
+    private static final Color WARN = new Color(0xd8, 0x5c, 0x00);
     private static final Color GREY = new Color(0x5f, 0x66, 0x73);
     private static final Color[] SERIES = {new Color(0x2d, 0x6c, 0xdf), new Color(0xf5, 0x7c, 0x00),
         new Color(0x6a, 0x1b, 0x9a), new Color(0x00, 0x83, 0x8f)};
@@ -93,6 +97,19 @@ public final class CertificatePdf {
         fact("Time", TIME.format(r.started()) + " to " + TIME.format(r.finished()) + " (" + Units.duration(r.duration()) + ")");
         fact("Throughput", "average " + Units.rate(cert.average()) + ", " + r.plan().blockSize() / 1024 + " KiB requests, "
                 + r.plan().queueDepth() + " in flight, " + r.target().ioMode().label());
+        fact("Bad sectors", r.badRanges().isEmpty() ? "none"
+                : ResultSummary.badSectors(r) + ": " + ResultSummary.badRanges(r.badRanges(), 12));
+        if (!r.stalls().isEmpty()) {
+            fact("Stalls", r.stalls().stream().map(ResultSummary::stall).collect(Collectors.joining("; ")));
+        }
+        List<RunRecord> runs = r.runs(cert.outcome());
+        if (runs.size() > 1) {
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                lines.add((i + 1) + ": " + run(runs.get(i), r.target().size()));
+            }
+            fact("Runs", String.join("; ", lines));
+        }
         fact("Errors", r.errors().isEmpty() ? "none" : String.join("; ", r.errors()));
         if (!r.warnings().isEmpty()) {
             fact("Notes", String.join("; ", r.warnings()));
@@ -115,13 +132,17 @@ public final class CertificatePdf {
     private void banner() throws IOException {
         float height = 34;
         y -= height;
-        out.setNonStrokingColor(cert.erased() ? GOOD : BAD);
+        WipeResult r = cert.result();
+        boolean exceptBad = r.state() == FinalState.ERASED_EXCEPT_BAD_SECTORS;
+        out.setNonStrokingColor(cert.erased() ? GOOD : exceptBad ? WARN : BAD);
         out.addRect(MARGIN, y, WIDTH, height);
         out.fill();
         out.setNonStrokingColor(Color.WHITE);
-        String detail = cert.erased() ? (cert.result().bytesVerified() > 0 ? "read back: no differences" : "not read back")
-                : cert.result().state().name();
-        write(bold, 16, MARGIN + 12, y + 12, cert.outcome().toUpperCase(Locale.ROOT) + "  -  " + detail);
+        String readBack = r.bytesVerified() > 0 ? "read back: no differences" : "not read back";
+        String headline = exceptBad ? "ERASED EXCEPT " + r.badSectors() + (r.badSectors() == 1 ? " BAD SECTOR" : " BAD SECTORS")
+                : cert.outcome().toUpperCase(Locale.ROOT);
+        String detail = cert.erased() ? readBack : exceptBad ? "the rest " + readBack : r.state().name();
+        write(bold, 16, MARGIN + 12, y + 12, headline + "  -  " + detail);
         out.setNonStrokingColor(Color.BLACK);
         y -= 6;
     }
@@ -255,6 +276,18 @@ public final class CertificatePdf {
         List<String> list = new ArrayList<>();
         r.plan().passes().forEach(p -> list.add(p.number() + ": " + p.pattern().describe() + (p.blanking() ? " (blanking)" : "")));
         return String.join(", ", list);
+    }
+
+    /** "2026-12-01 10:00:00 to 10:04:12 UTC, pass 1 at 0 B to pass 2 at 1.2 GiB, 3.4 GiB written: cancelled". */
+    private static String run(RunRecord run, long size) {
+        return TIME.format(run.started()).replace(" UTC", "") + " to " + TIME.format(run.ended()) + ", pass "
+                + run.fromPass() + " at " + Units.bytes(run.fromOffset()) + " to " + reached(run, size) + ", "
+                + Units.bytes(run.bytesWritten()) + " written: " + run.end();
+    }
+
+    private static String reached(RunRecord run, long size) {
+        return run.toOffset() == 0 && run.toPass() > 1 ? "the end of pass " + (run.toPass() - 1)
+                : "pass " + run.toPass() + " at " + Units.bytes(Math.min(run.toOffset(), size));
     }
 
     private static String verification(WipeResult r) {

@@ -1,5 +1,7 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
@@ -8,15 +10,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Writes a signed certificate (JSON, signature, PDF) and a log for every job that starts. Problems
- * with the reports directory or the key never stop or hide a wipe: they are kept and reported when
- * the job ends, next to its result.
+ * Writes a signed certificate (JSON, signature, PDF), a log and a journal for every job that
+ * starts. Problems with the reports directory, the journal directory or the key never stop or
+ * hide a wipe: they are kept and reported when the job ends, next to its result. The journal is
+ * written at the job's start and at each checkpoint, kept when the job stops early (it can be
+ * resumed) and deleted when it ran to its end.
  */
 public final class Certifier {
     private final ReportStore store;
+    private final Journals journals;
     private final Path configDir;
     private final HostInfo host;
     private final Operator operator;
@@ -26,6 +32,7 @@ public final class Certifier {
 
     public Certifier(Settings settings, HostInfo host, BuildInfo build) {
         this.store = new ReportStore(settings.reportDir());
+        this.journals = new Journals(settings.journalDir(), settings.uid());
         this.configDir = settings.configDir();
         this.host = host;
         this.operator = settings.operator();
@@ -39,7 +46,25 @@ public final class Certifier {
 
     /** Reserves the job's files and opens its log, before the first write. */
     public Paperwork begin(TargetInfo target, CertifiedDevice device) {
-        return new Paperwork(target, device);
+        return new Paperwork(target, device, ResumePoint.START);
+    }
+
+    /** The same for a job that goes on from {@code journal}; its certificate covers every run. */
+    public Paperwork resume(TargetInfo target, CertifiedDevice device, Journal journal) {
+        return new Paperwork(target, device, journal.resumePoint());
+    }
+
+    /**
+     * The journal of an interrupted wipe of {@code target}, checked; empty when there is none.
+     *
+     * @throws Journals.RefusedException it was edited, cannot be read, or is for another device
+     */
+    public Optional<Journal> interrupted(TargetInfo target, CertifiedDevice device) throws IOException {
+        return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), key().publicKey());
+    }
+
+    public Path journalDir() {
+        return journals.dir();
     }
 
     private synchronized SigningKey key() throws IOException {
@@ -49,15 +74,23 @@ public final class Certifier {
         return key;
     }
 
-    /** One job's certificate in the making; also the listener that writes its log. */
+    /** One job's certificate in the making; also the listener that writes its log and its journal. */
     public final class Paperwork implements WipeListener {
         private final CertifiedDevice device;
+        private final ResumeIdentity identity;
+        private final ResumePoint from;
         private ReportStore.CertificateFiles files;
         private JobLog log;
         private IOException problem;
+        private Journal journal;
+        private boolean journalWritten;
+        private boolean resumable;
+        private IOException journalProblem;
 
-        private Paperwork(TargetInfo target, CertifiedDevice device) {
+        private Paperwork(TargetInfo target, CertifiedDevice device, ResumePoint from) {
             this.device = device;
+            this.identity = ResumeIdentity.of(target, device, host.bootId());
+            this.from = from;
             try {
                 files = store.reserve(Instant.now(), host.hostname(),
                         device.serial().isEmpty() ? target.name() : device.serial(), uid);
@@ -69,6 +102,7 @@ public final class Certifier {
 
         @Override
         public void on(WipeEvent event) {
+            journal(event);
             if (log == null) {
                 return;
             }
@@ -81,18 +115,67 @@ public final class Certifier {
         }
 
         /**
+         * Writes the journal at the start, at every checkpoint and when the job stops early. A
+         * write that fails is tried again at the next checkpoint; the journal written last stays
+         * valid meanwhile (its offset is behind the truth, which only means more is written again).
+         */
+        private void journal(WipeEvent event) {
+            Instant now = Instant.now();
+            Journal next = event instanceof WipeEvent.Started s ? Journal.start(identity, s.target().path(), s.plan(), from, now)
+                    : journal == null ? null
+                    : event instanceof WipeEvent.Checkpoint c ? journal.checkpoint(c, now)
+                    : event instanceof WipeEvent.Cancelled ? journal.ended("cancelled", now)
+                    : event instanceof WipeEvent.Failed f ? journal.ended("failed: " + f.error(), now)
+                    : null;
+            if (next == null) {
+                return;
+            }
+            journal = next;
+            try {
+                journals.write(journal, key());
+                journalWritten = true;
+                journalProblem = null;
+            } catch (IOException e) {
+                journalProblem = e;
+            }
+        }
+
+        /** The job stopped early and its journal is kept: {@code wipe --resume} goes on with it. */
+        public boolean resumable() {
+            return resumable;
+        }
+
+        /**
+         * Why the journal could not be written (or removed), or null: the CLI and the window warn
+         * that an interrupted wipe then cannot be resumed.
+         */
+        public String journalProblem() {
+            return journalProblem == null ? null : "the journal in " + journals.dir() + " could not be written: "
+                    + journalProblem.getMessage();
+        }
+
+        /**
          * Writes the certificate of {@code result}.
          *
          * @throws IOException when the reports directory or the key could not be used (the wipe itself stands)
          */
         public ReportStore.CertificateFiles finish(WipeResult result) throws IOException {
             closeLog();
+            resumable = journalWritten
+                    && (result.state() == FinalState.CANCELLED || result.state() == FinalState.FAILED);
+            if (!resumable) {
+                try {
+                    journals.delete(identity);
+                } catch (IOException e) {
+                    journalProblem = e;
+                }
+            }
             if (problem != null) {
                 throw problem;
             }
             SigningKey k = key();
             Certificate cert = new Certificate(UUID.randomUUID(), Instant.now(), build.version(), build.built(), host,
-                    operator, device, result, k.fingerprint());
+                    operator, device, result, k.fingerprint(), resumable);
             store.write(files, cert, k);
             return files;
         }

@@ -23,6 +23,7 @@ public final class JobLog implements WipeListener, AutoCloseable {
     private final BufferedWriter out;
     private long lastProgress;
     private boolean loggedProgress;
+    private int badRangesLogged;
 
     public JobLog(Path file) throws IOException {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -59,7 +60,15 @@ public final class JobLog implements WipeListener, AutoCloseable {
             loggedProgress = true;
             lastProgress = now;
             return String.format(Locale.ROOT, "%s pass %d: %s of %s, %s", p.stage().label(), p.pass(),
-                    Units.bytes(p.stageBytesDone()), Units.bytes(p.stageBytesTotal()), Units.rate(p.rate()));
+                    Units.bytes(p.stageBytesDone()), Units.bytes(p.stageBytesTotal()), Units.rate(p.rate()))
+                    + (p.stall() == null ? "" : "; " + ResultSummary.stall(p.stall()));
+        }
+        if (event instanceof WipeEvent.Checkpoint c) {
+            if (c.badRanges().size() == badRangesLogged) {
+                return null;
+            }
+            badRangesLogged = c.badRanges().size();
+            return "bad ranges so far: " + ResultSummary.badRanges(c.badRanges(), 10);
         }
         if (event instanceof WipeEvent.PassDone d) {
             return "pass " + d.result().number() + " done: " + Units.bytes(d.result().bytesWritten()) + " in "

@@ -3,9 +3,13 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.blockwipe.engine.BadRange;
 import dev.blockwipe.engine.ByteRange;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.RunRecord;
+import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.VerifyResult;
@@ -77,8 +81,48 @@ public final class ResultJson {
         if (r.verification() != null) {
             n.set("finalVerification", verification(r.verification()));
         }
+        n.set("badSectors", badSectors(r));
+        ArrayNode stalls = n.putArray("stalls");
+        r.stalls().forEach(st -> stalls.add(stall(st)));
         r.errors().forEach(n.putArray("errors")::add);
         r.warnings().forEach(n.putArray("warnings")::add);
+        return n;
+    }
+
+    /** How many sectors could not be written or read back, and where (merged ranges). */
+    public ObjectNode badSectors(WipeResult r) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("sectors", r.badSectors());
+        n.put("bytes", r.badBytes());
+        ArrayNode ranges = n.putArray("ranges");
+        for (BadRange b : r.badRanges()) {
+            ranges.addObject().put("offset", b.offset()).put("length", b.length()).put("error", b.error())
+                    .put("pass", b.pass()).put("failedTo", b.stage() == Stage.VERIFY ? "read" : "write");
+        }
+        return n;
+    }
+
+    public ObjectNode stall(Stall s) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("pass", s.pass());
+        n.put("stage", s.stage().name());
+        n.put("offset", s.offset());
+        n.put("seconds", seconds(s.duration()));
+        return n;
+    }
+
+    public ObjectNode run(RunRecord r) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("started", r.started().toString());
+        n.put("ended", r.ended().toString());
+        n.put("fromPass", r.fromPass());
+        n.put("fromOffset", r.fromOffset());
+        n.put("toPass", r.toPass());
+        n.put("toOffset", r.toOffset());
+        n.put("bytesWritten", r.bytesWritten());
+        n.put("end", r.end());
+        ArrayNode stalls = n.putArray("stalls");
+        r.stalls().forEach(st -> stalls.add(stall(st)));
         return n;
     }
 
@@ -89,6 +133,7 @@ public final class ResultJson {
         n.put("blanking", p.blanking());
         n.put("stage", p.stage().name());
         n.put("bytesPlanned", p.bytesPlanned());
+        n.put("startOffset", p.startOffset());
         n.put("bytesWritten", p.bytesWritten());
         n.put("started", p.started().toString());
         n.put("durationSeconds", seconds(p.duration()));
@@ -113,9 +158,11 @@ public final class ResultJson {
         n.put("mode", v.mode());
         n.put("expected", v.expected());
         n.put("passed", v.passed());
-        n.put("complete", v.bytesVerified() == v.bytesPlanned());
+        n.put("complete", v.complete());
         n.put("bytesPlanned", v.bytesPlanned());
         n.put("bytesVerified", v.bytesVerified());
+        n.put("bytesSkippedAsBad", v.skippedBytes());
+        n.put("bytesUnreadable", v.unreadableBytes());
         n.put("mismatchedSectors", v.mismatchedSectors());
         if (v.firstMismatch() >= 0) {
             n.put("firstMismatchOffset", v.firstMismatch());

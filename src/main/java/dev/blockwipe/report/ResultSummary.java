@@ -1,10 +1,15 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.engine.BadRange;
 import dev.blockwipe.engine.ByteRange;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeResult;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -15,12 +20,14 @@ public final class ResultSummary {
 
     public static String result(WipeResult r) {
         String path = Units.printable(r.target().path());
-        long planned = r.target().size() * r.plan().passes().size();
         return switch (r.state()) {
             case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "
-                    + Units.bytes(r.bytesWritten()) + " " + verb(r) + writeRate(r) + ", "
-                    + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " verified, no differences" : "not verified")
-                    + "; " + Units.duration(r.duration()) + " in all";
+                    + Units.bytes(r.bytesWritten()) + " " + verb(r) + writeRate(r) + ", " + verified(r)
+                    + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
+            case ERASED_EXCEPT_BAD_SECTORS -> path + ": ERASED EXCEPT " + badSectors(r).replace("bad sector", "BAD SECTOR")
+                    + " with " + r.plan().method().name() + " (" + passes(r) + "): " + Units.bytes(r.bytesWritten())
+                    + " " + verb(r) + writeRate(r) + ", " + verified(r) + "; bad: " + badRanges(r.badRanges(), 3)
+                    + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
             case UNPROVEN -> path + ": DONE, BUT NOT A PROVEN ERASURE with " + r.plan().method().name() + ": "
                     + Units.bytes(r.bytesWritten()) + " " + verb(r) + ", "
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " read back as written" : "not read back")
@@ -29,16 +36,60 @@ public final class ResultSummary {
                     + r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
                     .collect(Collectors.joining("; "));
             case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " ("
-                    + Units.bytes(r.bytesWritten()) + " written before)";
-            case CANCELLED -> String.format(Locale.ROOT, "%s: CANCELLED at %.0f%% of the writes: %s of %s written and synced",
-                    path, planned == 0 ? 0 : 100.0 * r.bytesWritten() / planned, Units.bytes(r.bytesWritten()),
-                    Units.bytes(planned));
+                    + Units.bytes(r.bytesWritten()) + " written before" + (r.badRanges().isEmpty() ? ""
+                    : "; bad: " + badRanges(r.badRanges(), 3)) + ")" + stalls(r);
+            case CANCELLED -> String.format(Locale.ROOT, "%s: CANCELLED at %.0f%% of the writes: %s written and synced",
+                    path, 100 * r.writtenFraction(), Units.bytes(r.bytesWritten())) + stalls(r);
         };
+    }
+
+    /** "3 bad sectors (1.5 KiB)". */
+    public static String badSectors(WipeResult r) {
+        long n = r.badSectors();
+        return n + " bad sector" + (n == 1 ? "" : "s") + " (" + Units.bytes(r.badBytes()) + ")";
+    }
+
+    /**
+     * "4096 bytes at offset 6291456 not written (EIO, pass 1); ..." for the first {@code limit}
+     * ranges, and how many more there are.
+     */
+    public static String badRanges(List<BadRange> ranges, int limit) {
+        String listed = ranges.stream().limit(limit).map(ResultSummary::badRange).collect(Collectors.joining("; "));
+        return ranges.size() > limit ? listed + "; and " + (ranges.size() - limit) + " more" : listed;
+    }
+
+    public static String badRange(BadRange b) {
+        return b.length() + " bytes at offset " + b.offset() + (b.stage() == Stage.VERIFY ? " unreadable" : " not written")
+                + " (" + b.error() + (b.pass() > 0 ? ", pass " + b.pass() : ", read-back") + ")";
+    }
+
+    /** "stalled for 2 min 3 s at offset 1048576 (pass 1, write)". */
+    public static String stall(Stall s) {
+        return "stalled for " + Units.duration(s.duration()) + " at offset " + s.offset() + " ("
+                + (s.pass() > 0 ? "pass " + s.pass() + ", " : "") + s.stage().label() + ")";
+    }
+
+    private static String stalls(WipeResult r) {
+        if (r.stalls().isEmpty()) {
+            return "";
+        }
+        Stall longest = r.stalls().stream().max(Comparator.comparing(Stall::duration)).orElseThrow();
+        return "; " + r.stalls().size() + " request" + (r.stalls().size() == 1 ? "" : "s") + " stalled, the longest "
+                + stall(longest);
+    }
+
+    private static String verified(WipeResult r) {
+        if (r.bytesVerified() == 0) {
+            return "not verified";
+        }
+        long unreadable = r.verifications().stream().mapToLong(VerifyResult::unreadableBytes).sum();
+        return Units.bytes(r.bytesVerified()) + " verified, no differences"
+                + (unreadable > 0 ? ", " + Units.bytes(unreadable) + " unreadable" : "");
     }
 
     public static String verification(VerifyResult v) {
         if (v.passed()) {
-            return "OK: " + Units.bytes(v.bytesVerified()) + " all " + v.expected();
+            return "OK: " + Units.bytes(v.bytesVerified()) + " all " + v.expected() + unread(v);
         }
         if (v.mismatchedSectors() == 0) {
             return "stopped after " + Units.bytes(v.bytesVerified()) + " of " + Units.bytes(v.bytesPlanned());
@@ -47,6 +98,12 @@ public final class ResultSummary {
         return v.mismatchedSectors() + " sector" + (v.mismatchedSectors() == 1 ? "" : "s") + " differ from "
                 + v.expected() + ", the first at byte " + v.firstMismatch() + " (" + ranges
                 + (v.mismatchRanges().size() > 3 ? ", ..." : "") + ")";
+    }
+
+    /** ", 4 KiB not read (bad), 512 B unreadable" where there were such. */
+    private static String unread(VerifyResult v) {
+        return (v.skippedBytes() > 0 ? ", " + Units.bytes(v.skippedBytes()) + " not read (could not be written)" : "")
+                + (v.unreadableBytes() > 0 ? ", " + Units.bytes(v.unreadableBytes()) + " unreadable" : "");
     }
 
     private static String range(ByteRange r) {

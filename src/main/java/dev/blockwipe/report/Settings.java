@@ -17,11 +17,28 @@ import java.util.Properties;
  *
  * @param configDir   $XDG_CONFIG_HOME/blockwipe (~/.config/blockwipe): the signing key and the config file
  * @param reportDir   $XDG_DATA_HOME/blockwipe/reports, or /var/lib/blockwipe/reports for root
+ * @param journalDir  the journals of running and interrupted wipes: $XDG_STATE_HOME/blockwipe/journals
+ *                    (~/.local/state/blockwipe/journals), or /var/lib/blockwipe/journals for root
  * @param operator    who runs the wipes
- * @param uid         the (effective) user both directories must belong to
+ * @param uid         the (effective) user the directories must belong to
  */
-public record Settings(Path configDir, Path reportDir, Operator operator, int uid) {
+public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
     public static final String FILE = "blockwipe.properties";
+
+    /**
+     * The defaults for this user, without the config file.
+     *
+     * @param uid       the effective user (0 for root)
+     * @param configDir the config directory to use instead of the default, or null
+     */
+    public static Settings defaults(Map<String, String> env, String home, int uid, Path configDir) {
+        Path config = configDir != null ? configDir : xdg(env, "XDG_CONFIG_HOME", home, ".config").resolve("blockwipe");
+        Path system = Path.of("/var/lib/blockwipe");
+        return new Settings(config,
+                uid == 0 ? system.resolve("reports") : xdg(env, "XDG_DATA_HOME", home, ".local/share").resolve("blockwipe/reports"),
+                uid == 0 ? system.resolve("journals") : xdg(env, "XDG_STATE_HOME", home, ".local/state").resolve("blockwipe/journals"),
+                Operator.UNNAMED, uid);
+    }
 
     /**
      * The defaults for this user, with the config file applied when there is one. A config
@@ -32,20 +49,19 @@ public record Settings(Path configDir, Path reportDir, Operator operator, int ui
      * @param configDir the config directory to use instead of the default, or null
      */
     public static Settings load(Map<String, String> env, String home, int uid, Path configDir) throws IOException {
-        Path config = configDir != null ? configDir : xdg(env, "XDG_CONFIG_HOME", home, ".config").resolve("blockwipe");
-        Path reports = uid == 0 ? Path.of("/var/lib/blockwipe/reports")
-                : xdg(env, "XDG_DATA_HOME", home, ".local/share").resolve("blockwipe/reports");
+        Settings defaults = defaults(env, home, uid, configDir);
+        Path file = defaults.configDir().resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return defaults;
+        }
+        PrivateFiles.directory(defaults.configDir(), uid, "config directory");
         Properties p = new Properties();
-        Path file = config.resolve(FILE);
-        if (Files.isRegularFile(file)) {
-            PrivateFiles.directory(config, uid, "config directory");
-            try (Reader in = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
-                p.load(in);
-            }
+        try (Reader in = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
+            p.load(in);
         }
         String dir = p.getProperty("reportDir");
-        return new Settings(config, dir == null || dir.isBlank() ? reports : Path.of(dir.strip()),
-                new Operator(p.getProperty("operator"), p.getProperty("organisation")), uid);
+        return defaults.withReportDir(dir == null || dir.isBlank() ? defaults.reportDir() : Path.of(dir.strip()))
+                .withOperator(new Operator(p.getProperty("operator"), p.getProperty("organisation")));
     }
 
     /** Writes operator, organisation and reports directory to the config file, born private. */
@@ -61,11 +77,11 @@ public record Settings(Path configDir, Path reportDir, Operator operator, int ui
     }
 
     public Settings withReportDir(Path dir) {
-        return new Settings(configDir, dir, operator, uid);
+        return new Settings(configDir, dir, journalDir, operator, uid);
     }
 
     public Settings withOperator(Operator o) {
-        return new Settings(configDir, reportDir, o, uid);
+        return new Settings(configDir, reportDir, journalDir, o, uid);
     }
 
     private static Path xdg(Map<String, String> env, String variable, String home, String fallback) {

@@ -6,7 +6,6 @@ import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.TestDisks;
-import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,9 +32,7 @@ public final class BlockwipeApp extends Application {
         try {
             return Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), null);
         } catch (IOException e) {
-            return new Settings(Path.of(System.getProperty("user.home"), ".config/blockwipe"),
-                    Path.of(System.getProperty("user.home"), ".local/share/blockwipe/reports"), Operator.UNNAMED,
-                    Terminal.effectiveUid());
+            return Settings.defaults(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), null);
         }
     }
 

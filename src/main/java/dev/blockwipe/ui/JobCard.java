@@ -63,7 +63,12 @@ final class JobCard {
         Label message = label(job.messageProperty());
         message.getStyleClass().add("muted");
         message.setWrapText(true);
-        box.getChildren().addAll(head, progress, numbers, message, chart(job));
+        Label stall = label(job.stallProperty());
+        stall.getStyleClass().add("problem");
+        stall.setWrapText(true);
+        stall.visibleProperty().bind(job.stallProperty().isNotEmpty());
+        stall.managedProperty().bind(stall.visibleProperty());
+        box.getChildren().addAll(head, progress, numbers, stall, message, chart(job));
     }
 
     VBox node() {
@@ -79,7 +84,8 @@ final class JobCard {
     private static void styleState(Label label, JobState s) {
         label.getStyleClass().removeAll("job-state-good", "job-state-bad", "job-state-running");
         label.getStyleClass().add(s == JobState.ERASED ? "job-state-good"
-                : s == JobState.FAILED || s == JobState.VERIFY_FAILED ? "job-state-bad" : "job-state-running");
+                : s == JobState.FAILED || s == JobState.VERIFY_FAILED || s == JobState.DEVICE_GONE ? "job-state-bad"
+                : "job-state-running");
     }
 
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */

@@ -7,10 +7,14 @@ public enum JobState {
     RUNNING("wiping", false),
     CANCELLING("cancelling", false),
     ERASED("erased ✓", true),
+    /** Erased, except sectors the device could not write or read back (listed on the certificate). */
+    ERASED_EXCEPT_BAD_SECTORS("erased except bad sectors ⚠", true),
     /** Done as asked, but not proven erased (discard without a read-back; old data may stay on the medium). */
     UNPROVEN("done, not proven erased", true),
     VERIFY_FAILED("verification failed ✗", true),
     FAILED("failed ✗", true),
+    /** The device was unplugged or stopped answering while it was being wiped. */
+    DEVICE_GONE("device gone ✗", true),
     CANCELLED("cancelled", true);
 
     private final String label;

@@ -53,6 +53,7 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper eta = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ReportStore.CertificateFiles> certificate = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
@@ -126,6 +127,7 @@ public final class JobViewModel implements WipeListener {
         rate.set(p.rate());
         speed.set(Units.rate(p.rate()) + " (avg " + Units.rate(p.averageRate()) + ")");
         eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
+        stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
         if (p.stageBytesDone() == 0) {
             return;
         }
@@ -155,19 +157,20 @@ public final class JobViewModel implements WipeListener {
         rate.set(0);
         eta.set("");
         speed.set("");
+        stall.set("");
         stage.set("ended after " + Units.duration(r.duration()));
         state.set(switch (r.state()) {
             case ERASED -> JobState.ERASED;
+            case ERASED_EXCEPT_BAD_SECTORS -> JobState.ERASED_EXCEPT_BAD_SECTORS;
             case UNPROVEN -> JobState.UNPROVEN;
             case VERIFY_FAILED -> JobState.VERIFY_FAILED;
-            case FAILED -> JobState.FAILED;
+            case FAILED -> r.cause() == FailureCause.DEVICE_GONE ? JobState.DEVICE_GONE : JobState.FAILED;
             case CANCELLED -> JobState.CANCELLED;
         });
-        if (r.state() == FinalState.ERASED || r.state() == FinalState.UNPROVEN) {
+        if (r.state() != FinalState.FAILED && r.state() != FinalState.CANCELLED) {
             progress.set(1);
         }
-        String text = ResultSummary.result(r);
-        message.set(r.cause() == FailureCause.DEVICE_GONE ? "the device went away while it was being wiped: " + text : text);
+        message.set(ResultSummary.result(r));
     }
 
     /** The job's signed certificate was written. FX thread. */
@@ -255,6 +258,11 @@ public final class JobViewModel implements WipeListener {
 
     public ReadOnlyStringProperty bytesProperty() {
         return bytes.getReadOnlyProperty();
+    }
+
+    /** "stalled for 2 min at offset 1048576 (pass 1, write); ..." while a request waits too long, else empty. */
+    public ReadOnlyStringProperty stallProperty() {
+        return stall.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

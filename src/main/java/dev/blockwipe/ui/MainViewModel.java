@@ -314,9 +314,11 @@ public final class MainViewModel implements AutoCloseable {
 
     private static String rowText(JobViewModel job) {
         JobState s = job.stateProperty().get();
-        return s == JobState.RUNNING
-                ? String.format(Locale.ROOT, "wiping %.0f%%", 100 * job.progressProperty().get())
-                : s.label();
+        if (s != JobState.RUNNING) {
+            return s.label();
+        }
+        return String.format(Locale.ROOT, "wiping %.0f%%", 100 * job.progressProperty().get())
+                + (job.stallProperty().get().isEmpty() ? "" : ", stalled");
     }
 
     private List<DeviceRow> allRows() {

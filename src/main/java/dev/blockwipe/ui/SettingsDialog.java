@@ -38,8 +38,8 @@ final class SettingsDialog {
         dialog.getDialogPane().setContent(grid);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         return dialog.showAndWait().filter(b -> b == ButtonType.OK)
-                .map(b -> new Settings(current.configDir(), Path.of(reports.getText().strip()),
-                        new Operator(operator.getText(), organisation.getText()), current.uid()));
+                .map(b -> current.withReportDir(Path.of(reports.getText().strip()))
+                        .withOperator(new Operator(operator.getText(), organisation.getText())));
     }
 
     private static Label label(String text, javafx.scene.Node target) {

@@ -112,6 +112,9 @@ final class WipeDialog {
 
         CheckBox blank = new CheckBox("Final _blanking pass (zeroes)");
         blank.selectedProperty().bindBidirectional(vm.blankProperty());
+        CheckBox stop = new CheckBox("_Stop at the first bad sector (default: isolate it, go on, list it on the certificate)");
+        stop.setId("stop-at-bad-sector");
+        stop.selectedProperty().bindBidirectional(vm.stopAtBadSectorProperty());
 
         Label problem = new Label();
         problem.getStyleClass().add("problem");
@@ -129,7 +132,7 @@ final class WipeDialog {
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
-        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, problem,
+        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, problem,
                 Sections.title("Confirmation"), ask, typed);
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> typed.requestFocus());

@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
@@ -22,7 +23,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The wipe dialog: method, read-back, blanking pass, and the confirmation that matches the risk.
+ * The wipe dialog: method, read-back, blanking pass, what a bad sector does, and the confirmation that matches the risk.
  * The Wipe command is enabled only when the user has typed the device name (one target) or
  * "WIPE 3 DISKS" (several), and the options are consistent.
  */
@@ -33,6 +34,7 @@ public final class WipeDialogViewModel {
     private final ObjectProperty<VerifyChoice> verify = new SimpleObjectProperty<>(VerifyChoice.LAST);
     private final IntegerProperty samplePercent = new SimpleIntegerProperty(5);
     private final BooleanProperty blank = new SimpleBooleanProperty();
+    private final BooleanProperty stopAtBadSector = new SimpleBooleanProperty();
     private final StringProperty typed = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper expected = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
@@ -66,7 +68,8 @@ public final class WipeDialogViewModel {
 
     /** @throws IllegalArgumentException when the options contradict each other */
     public WipeRequest request() {
-        return new WipeRequest(method.get(), verification(), blank.get(), 0, 0);
+        return new WipeRequest(method.get(), verification(), blank.get(), 0, 0,
+                FaultPolicy.DEFAULT.withStopAtFirst(stopAtBadSector.get()));
     }
 
     public Verification verification() {
@@ -129,6 +132,11 @@ public final class WipeDialogViewModel {
 
     public BooleanProperty blankProperty() {
         return blank;
+    }
+
+    /** Stop a job at its first bad sector, instead of isolating it and going on. */
+    public BooleanProperty stopAtBadSectorProperty() {
+        return stopAtBadSector;
     }
 
     /** What the user types to confirm. */

@@ -56,7 +56,8 @@ class VerifyJobTest {
         long size = 1L << 30;
         ChunkPlan plan;
         try (IoContext io = new IoContext("t", 1, 4 << 20)) {
-            plan = new Verifier(new SizedTarget(new MemoryTarget(4096), size), io, System::nanoTime, Keystreams.JCE)
+            plan = new Verifier(new SizedTarget(new MemoryTarget(4096), size), io, System::nanoTime, Keystreams.JCE,
+                    new BadSectors(), FaultPolicy.DEFAULT)
                     .samplePlan(percent, new java.util.Random(1));
         }
         List<Chunk> chunks = java.util.stream.LongStream.range(0, plan.count()).mapToObj(plan::chunk).toList();

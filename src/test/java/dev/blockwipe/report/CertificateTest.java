@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.testing.FaultyTarget;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
@@ -32,7 +35,7 @@ class CertificateTest {
     private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
             "0x50014ee2b5c1a7d2", "82.00A82", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"));
     private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
-            "PowerEdge R730", "7XYZ123");
+            "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
     @TempDir
     Path tmp;
@@ -41,7 +44,7 @@ class CertificateTest {
 
     @BeforeEach
     void settings() {
-        settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), new Operator("Ada Tech", "Lab 4"), Sh.uid());
+        settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"), new Operator("Ada Tech", "Lab 4"), Sh.uid());
     }
 
     @Test
@@ -60,7 +63,8 @@ class CertificateTest {
                 "/sanitization/ioMode", "/sanitization/started", "/sanitization/finished", "/sanitization/durationSeconds",
                 "/sanitization/throughput/averageBytesPerSecond", "/sanitization/throughput/minBytesPerSecond",
                 "/sanitization/throughput/maxBytesPerSecond", "/passes/2/profile/0", "/passes/0/started",
-                "/passes/0/durationSeconds", "/signing/publicKeyFingerprint");
+                "/passes/0/durationSeconds", "/signing/publicKeyFingerprint", "/runs/0/started", "/runs/0/end",
+                "/badSectors/sectors", "/result/resumable");
         for (String pointer : present) {
             JsonNode node = cert.at(pointer);
             assertThat(node.isMissingNode()).as(pointer).isFalse();
@@ -125,11 +129,82 @@ class CertificateTest {
         ReportStore.CertificateFiles files = certify(cancel);
         JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(cert.at("/result/state").asText()).isEqualTo("CANCELLED");
-        assertThat(cert.at("/result/outcome").asText()).matches("Cancelled at \\d+%");
+        assertThat(cert.at("/result/outcome").asText()).matches("Cancelled at \\d+%, resumable");
+        assertThat(cert.at("/result/resumable").asBoolean()).isTrue();
         try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
             assertThat(new PDFTextStripper().getText(pdf)).contains("CANCELLED AT");
         }
         assertThat(Files.readString(files.log())).contains("started", "cancelled");
+        assertThat(journals()).as("kept for --resume").hasSize(1);
+    }
+
+    @Test
+    void aJobThatRanToItsEndLeavesNoJournal() throws Exception {
+        certify(null);
+        assertThat(journals()).isEmpty();
+    }
+
+    /**
+     * A job cancelled part-way, resumed from its journal by a second Certifier (a new process):
+     * one certificate that lists both runs, and no journal left.
+     */
+    @Test
+    void aResumedJobsCertificateCoversEveryRun() throws Exception {
+        CancelToken cancel = new CancelToken();
+        MemoryTarget target = target(cancel);
+        Certifier.Paperwork first = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        first.finish(run(target, first, cancel));
+
+        Certifier again = new Certifier(settings, HOST, BuildInfo.current());
+        Journal journal = again.interrupted(target.info(), DISK).orElseThrow();
+        Certifier.Paperwork second = again.resume(target.info(), DISK, journal);
+        WipeResult result = new WipeJob(journal.request(FaultPolicy.DEFAULT), Keystreams.JCE)
+                .resume(target, journal.plan(), journal.resumePoint(), second, new CancelToken());
+        ReportStore.CertificateFiles files = second.finish(result);
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/runs").size()).isEqualTo(2);
+        assertThat(cert.at("/runs/0/end").asText()).isEqualTo("cancelled");
+        assertThat(cert.at("/runs/1/fromPass").asInt()).isEqualTo(journal.pass());
+        assertThat(cert.at("/runs/1/fromOffset").asLong()).isEqualTo(journal.offset());
+        assertThat(cert.at("/runs/1/end").asText()).isEqualTo("Erased");
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf)).contains("Runs", "written: cancelled", "written: Erased");
+        }
+        assertThat(journals()).isEmpty();
+    }
+
+    @Test
+    void badSectorsAreOnTheCertificateMergedAndListed() throws Exception {
+        MemoryTarget memory = target(null);
+        FaultyTarget target = new FaultyTarget(memory).failingWrites(2 << 20, 1024, "EIO");
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(1 << 20),
+                Keystreams.JCE).run(target, paperwork, new CancelToken());
+        ReportStore.CertificateFiles files = paperwork.finish(result);
+
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/result/state").asText()).isEqualTo("ERASED_EXCEPT_BAD_SECTORS");
+        assertThat(cert.at("/result/outcome").asText()).isEqualTo("Erased except 2 bad sectors (1 KiB)");
+        assertThat(cert.at("/badSectors/sectors").asLong()).isEqualTo(2);
+        assertThat(cert.at("/badSectors/ranges/0/offset").asLong()).isEqualTo(2 << 20);
+        assertThat(cert.at("/badSectors/ranges/0/length").asLong()).isEqualTo(1024);
+        assertThat(cert.at("/badSectors/ranges/0/failedTo").asText()).isEqualTo("write");
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf)).contains("ERASED EXCEPT 2 BAD SECTORS",
+                    "1024 bytes at offset 2097152 not written (EIO, pass 1)");
+        }
+        assertThat(Files.readString(files.log())).contains("bad ranges so far: 1024 bytes at offset 2097152");
+    }
+
+    private List<Path> journals() throws Exception {
+        if (!Files.exists(settings.journalDir())) {
+            return List.of();
+        }
+        try (var list = Files.list(settings.journalDir())) {
+            return list.toList();
+        }
     }
 
     @Test

@@ -129,7 +129,7 @@ class PrivateFilesTest {
 
     @Test
     void settingsAreSavedOwnerOnly() throws Exception {
-        Settings s = new Settings(tmp.resolve("cfg"), tmp.resolve("reports"), new Operator("Ada", "Lab"), Sh.uid());
+        Settings s = new Settings(tmp.resolve("cfg"), tmp.resolve("reports"), tmp.resolve("journals"), new Operator("Ada", "Lab"), Sh.uid());
 
         s.save();
 

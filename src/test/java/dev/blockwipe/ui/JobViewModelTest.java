@@ -12,6 +12,7 @@ import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.Pass;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
@@ -155,10 +156,9 @@ class JobViewModelTest {
 
         apply(started(), progress(SIZE, 500e6, null), new WipeEvent.Failed(result, result.errors().get(0)));
 
-        assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.DEVICE_GONE);
         assertThat(job.progressProperty().get()).as("a failed job's bar stays where it stopped").isEqualTo(0.25);
-        assertThat(job.messageProperty().get())
-                .isEqualTo("the device went away while it was being wiped: " + ResultSummary.result(result));
+        assertThat(job.messageProperty().get()).isEqualTo(ResultSummary.result(result));
     }
 
     @Test
@@ -283,7 +283,7 @@ class JobViewModelTest {
         now = 0;
         job.on(started());
         now = NANOS_PER_SECOND / 100;
-        job.on(new WipeEvent.Progress(Stage.WRITE, 1, PASSES, 0, SIZE, 0, 4 * SIZE, 0, 0, null));
+        job.on(new WipeEvent.Progress(Stage.WRITE, 1, PASSES, 0, SIZE, 0, 4 * SIZE, 0, 0, null, null));
         now = NANOS_PER_SECOND / 4;
         job.on(progress(SIZE / 2, 2000e6, null));
         job.drain();
@@ -341,7 +341,7 @@ class JobViewModelTest {
 
     private static WipeEvent endEvent(WipeResult r) {
         return switch (r.state()) {
-            case ERASED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(r);
+            case ERASED, ERASED_EXCEPT_BAD_SECTORS, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(r);
             case FAILED -> new WipeEvent.Failed(r, r.errors().get(0));
             case CANCELLED -> new WipeEvent.Cancelled(r);
         };
@@ -371,17 +371,17 @@ class JobViewModelTest {
     /** Job of three passes and a read-back: 4 × SIZE bytes in all; the average is always 400 MB/s. */
     private static WipeEvent.Progress progress(long jobBytesDone, double rate, Duration eta) {
         return new WipeEvent.Progress(Stage.WRITE, 1, PASSES, Math.min(jobBytesDone, SIZE), SIZE, jobBytesDone,
-                4 * SIZE, rate, 400e6, eta);
+                4 * SIZE, rate, 400e6, eta, null);
     }
 
     private static PassResult passResult(int number) {
-        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, SIZE, T0.plusSeconds(3L * (number - 1)),
+        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0.plusSeconds(3L * (number - 1)),
                 Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null);
     }
 
     private static VerifyResult verifyResult(long mismatchedSectors) {
         return new VerifyResult("last", "0x00", SIZE, SIZE, mismatchedSectors, mismatchedSectors == 0 ? -1 : 4096,
-                List.of(), Duration.ofSeconds(3));
+                List.of(), 0, 0, true, Duration.ofSeconds(3));
     }
 
     /** Three complete passes (partial: one) and the given final read-back, 12 seconds in all. */
@@ -390,7 +390,7 @@ class JobViewModelTest {
                 ? List.of(passResult(1), passResult(2), passResult(3)) : List.of(passResult(1));
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
         return new WipeResult(target(), plan(), passes, verification, state, cause, errors, List.of(),
-                state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, T0,
-                T0.plusSeconds(12));
+                state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
+                ResumePoint.START, T0, T0.plusSeconds(12));
     }
 }

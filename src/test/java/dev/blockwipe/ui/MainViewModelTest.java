@@ -381,8 +381,8 @@ class MainViewModelTest {
     private MainViewModel viewModel(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), Operator.UNNAMED, Sh.uid()),
-                new HostInfo("test-host", "", "", "", ""), Runnable::run));
+                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"), Operator.UNNAMED, Sh.uid()),
+                new HostInfo("test-host", "", "", "", "", ""), Runnable::run));
         return vm;
     }
 

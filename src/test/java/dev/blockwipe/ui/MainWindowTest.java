@@ -57,7 +57,7 @@ class MainWindowTest {
     void start(Stage stage) throws Exception {
         this.stage = stage;
         papers = Files.createTempDirectory("blockwipe-gui-test");
-        vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"),
+        vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"), papers.resolve("journals"),
                 new Operator("Test Operator", "Test Lab"), Sh.uid())));
         MainView view = new MainView(vm, stage, uri -> { });
         stage.setScene(view.scene());

@@ -1,0 +1,87 @@
+package dev.blockwipe.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The bad ranges of one job, from all its worker threads and runs: what could not be written, and
+ * what could not be read back. Ranges of one stage that touch are merged; a range is never counted
+ * as written or verified. A merged range keeps the pass it was first found in.
+ */
+public final class BadSectors {
+    private final TreeMap<Long, BadRange> written = new TreeMap<>();
+    private final TreeMap<Long, BadRange> unreadable = new TreeMap<>();
+
+    /** Starts from the bad ranges of earlier runs (a resumed job). */
+    public BadSectors(List<BadRange> known) {
+        known.forEach(this::add);
+    }
+
+    public BadSectors() {
+        this(List.of());
+    }
+
+    public synchronized void add(BadRange r) {
+        TreeMap<Long, BadRange> map = r.stage() == Stage.VERIFY ? unreadable : written;
+        long start = r.offset();
+        long end = r.end();
+        int pass = r.pass();
+        Map.Entry<Long, BadRange> before = map.floorEntry(start);
+        if (before != null && before.getValue().end() >= start) {
+            start = before.getKey();
+            end = Math.max(end, before.getValue().end());
+            pass = Math.min(pass, before.getValue().pass());
+            map.remove(before.getKey());
+        }
+        for (Map.Entry<Long, BadRange> after = map.ceilingEntry(start); after != null && after.getKey() <= end;
+             after = map.ceilingEntry(start)) {
+            end = Math.max(end, after.getValue().end());
+            pass = Math.min(pass, after.getValue().pass());
+            map.remove(after.getKey());
+        }
+        map.put(start, new BadRange(start, end - start, r.error(), pass, r.stage()));
+    }
+
+    /** Bad ranges so far, merged: what could not be written, then what could not be read back. */
+    public synchronized List<BadRange> ranges() {
+        List<BadRange> all = new ArrayList<>(written.values());
+        all.addAll(unreadable.values());
+        return all;
+    }
+
+    public synchronized int count() {
+        return written.size() + unreadable.size();
+    }
+
+    public synchronized long bytes() {
+        return ranges().stream().mapToLong(BadRange::length).sum();
+    }
+
+    /** The parts of [offset, offset + length) that are not known to be bad, in order. */
+    public synchronized List<ByteRange> goodParts(long offset, long length) {
+        List<ByteRange> good = new ArrayList<>();
+        long pos = offset;
+        long end = offset + length;
+        List<BadRange> bad = new ArrayList<>();
+        for (TreeMap<Long, BadRange> map : List.of(written, unreadable)) {
+            Map.Entry<Long, BadRange> first = map.floorEntry(offset);
+            bad.addAll(map.subMap(first != null ? first.getKey() : offset, true, end, false).values());
+        }
+        bad.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+        for (BadRange r : bad) {
+            if (r.end() <= pos || r.offset() >= end) {
+                continue;
+            }
+            if (r.offset() > pos) {
+                good.add(new ByteRange(pos, r.offset() - pos));
+            }
+            pos = Math.max(pos, r.end());
+        }
+        if (pos < end) {
+            good.add(new ByteRange(pos, end - pos));
+        }
+        return good;
+    }
+}

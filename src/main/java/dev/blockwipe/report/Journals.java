@@ -1,0 +1,153 @@
+package dev.blockwipe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.PublicKey;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The journals of running and interrupted wipes, one file per device in a private directory. A
+ * journal is replaced atomically (temporary file, fsync, rename, directory fsync; mode 0600) at
+ * every checkpoint and signed with the certificates' key, so one that was edited is refused
+ * rather than trusted: it holds the offset below which nothing is written again.
+ */
+public final class Journals {
+    private static final String SUFFIX = ".journal.json";
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final Path dir;
+    private final int uid;
+
+    /** A journal that exists but must not be used: edited, unreadable, or for another device. */
+    public static final class RefusedException extends IOException {
+        RefusedException(String message) {
+            super(message);
+        }
+    }
+
+    /** A journal as read (null when it could not be read), and whether its signature holds. */
+    private record Entry(Path file, Journal journal, boolean signed, String problem) {
+    }
+
+    public Journals(Path dir, int uid) {
+        this.dir = dir;
+        this.uid = uid;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Writes {@code journal} in place of the device's previous one, signed with {@code key}. */
+    void write(Journal journal, SigningKey key) throws IOException {
+        PrivateFiles.directory(dir, uid, "journal directory");
+        ObjectNode body = journal.toJson(mapper);
+        ObjectNode file = mapper.createObjectNode();
+        file.set("journal", body);
+        file.put("signature", Base64.getEncoder().encodeToString(key.sign(mapper.writeValueAsBytes(body))));
+        file.put("key", key.fingerprint());
+        byte[] bytes = mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(file);
+        PrivateFiles.write(fileFor(journal.identity()), out -> out.write(bytes), true);
+    }
+
+    /** Removes the device's journal (its job ended), if there is one. */
+    void delete(ResumeIdentity identity) throws IOException {
+        Files.deleteIfExists(fileFor(identity));
+    }
+
+    /**
+     * The journal of {@code device} (at {@code path}), checked against {@code key}; empty when it
+     * has none.
+     *
+     * @throws RefusedException the device's journal was changed after it was written or cannot be
+     *                          read, or the only journals of this path, device node or serial are
+     *                          for another device (media changed, another boot), with the reason
+     */
+    public Optional<Journal> find(ResumeIdentity device, String path, PublicKey key) throws IOException {
+        String nearMiss = null;
+        for (Entry e : read(key)) {
+            if (e.journal() == null) {
+                if (e.file().equals(fileFor(device))) {
+                    throw new RefusedException("the journal " + e.file() + " cannot be read (" + e.problem()
+                            + "), so where the wipe stopped cannot be told; start the wipe over");
+                }
+                continue;
+            }
+            String mismatch = e.journal().identity().mismatch(device);
+            if (mismatch == null) {
+                if (!e.signed()) {
+                    throw new RefusedException("the journal " + e.file() + " was changed after Blockwipe wrote it (its"
+                            + " signature does not match), so where the wipe stopped cannot be trusted; start the wipe"
+                            + " over");
+                }
+                return Optional.of(e.journal());
+            }
+            if (e.journal().identity().sameNode(device) || e.journal().path().equals(path)) {
+                nearMiss = "the journal " + e.file() + " (" + e.journal().path() + ") is for another device: " + mismatch;
+            }
+        }
+        if (nearMiss != null) {
+            throw new RefusedException(nearMiss);
+        }
+        return Optional.empty();
+    }
+
+    /** Every journal whose signature holds, for the window's "resume" offers. */
+    public List<Journal> all(PublicKey key) throws IOException {
+        return read(key).stream().filter(e -> e.journal() != null && e.signed()).map(Entry::journal).toList();
+    }
+
+    private List<Entry> read(PublicKey key) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).sorted().toList();
+        } catch (NoSuchFileException e) {
+            return entries;
+        }
+        for (Path f : files) {
+            JsonNode file;
+            try {
+                file = mapper.readTree(Files.readAllBytes(f));
+            } catch (IOException unreadable) {
+                entries.add(new Entry(f, null, false, unreadable.getMessage()));
+                continue;
+            }
+            JsonNode body = file.path("journal");
+            byte[] signature;
+            try {
+                signature = Base64.getDecoder().decode(file.path("signature").asText());
+            } catch (IllegalArgumentException e) {
+                signature = new byte[0];
+            }
+            boolean signed = body.isObject() && SigningKey.verify(key, mapper.writeValueAsBytes(body), signature);
+            try {
+                entries.add(new Entry(f, Journal.fromJson(body), signed, null));
+            } catch (IOException unreadable) {
+                entries.add(new Entry(f, null, false, unreadable.getMessage()));
+            }
+        }
+        return entries;
+    }
+
+    Path fileFor(ResumeIdentity identity) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.key().getBytes(StandardCharsets.UTF_8));
+            return dir.resolve(HexFormat.of().formatHex(hash, 0, 12) + SUFFIX);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
+}

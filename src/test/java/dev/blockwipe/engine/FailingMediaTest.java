@@ -1,0 +1,311 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.testing.Expected;
+import dev.blockwipe.testing.FaultyTarget;
+import dev.blockwipe.testing.MemoryTarget;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+
+/** Bad sectors, stalls and devices that go away, against a target that fails as told. */
+class FailingMediaTest {
+    private static final int SIZE = 8 << 20;
+    private static final int BLOCK = 1 << 20;
+    private static final int SECTOR = 512;
+    /** With {@link #SLOW}: 16 requests of 100 ms in a pass, so the pass sees several progress ticks. */
+    private static final int SMALL_BLOCK = 512 << 10;
+    private static final Duration SLOW = Duration.ofMillis(100);
+
+    @Test
+    void aBadSectorIsIsolatedAndEveryOtherByteIsWrittenAndReadBack() throws Exception {
+        long bad = (3L << 20) + 4096;
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        byte[] before = memory.data().clone();
+        WipeResult result = job(zero(), FaultPolicy.DEFAULT)
+                .run(new FaultyTarget(memory).failingWrites(bad, 2 * SECTOR, "EIO"), WipeListener.NONE, new CancelToken());
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.badRanges()).containsExactly(new BadRange(bad, 2 * SECTOR, "EIO", 1, Stage.WRITE));
+        assertThat(result.badSectors()).isEqualTo(2);
+        assertThat(result.bytesWritten()).as("bytes that could not be written are not counted").isEqualTo(SIZE - 2 * SECTOR);
+        byte[] data = memory.data();
+        for (int i = 0; i < SIZE; i++) {
+            boolean inside = i >= bad && i < bad + 2 * SECTOR;
+            if (data[i] != (inside ? before[i] : 0)) {
+                throw new AssertionError("byte " + i + (inside ? " (bad) changed" : " not zero"));
+            }
+        }
+        VerifyResult check = result.verification();
+        assertThat(check.passed()).isTrue();
+        assertThat(check.skippedBytes()).isEqualTo(2 * SECTOR);
+        assertThat(check.bytesVerified()).isEqualTo(SIZE - 2 * SECTOR);
+        assertThat(check.unreadableBytes()).isZero();
+    }
+
+    @Test
+    void touchingBadRangesAreMergedAndSeparateOnesListed() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE))
+                .failingWrites(1 << 20, SECTOR, "EIO").failingWrites((1 << 20) + SECTOR, SECTOR, "EIO")
+                .failingWrites(5L << 20, SECTOR, "EIO");
+        WipeResult result = job(zero(), FaultPolicy.DEFAULT).run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.badRanges()).containsExactly(new BadRange(1 << 20, 2 * SECTOR, "EIO", 1, Stage.WRITE),
+                new BadRange(5L << 20, SECTOR, "EIO", 1, Stage.WRITE));
+    }
+
+    @Test
+    void aFailureThatTheRetryGetsPastIsNoBadSector() throws Exception {
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        WipeResult result = job(zero(), FaultPolicy.DEFAULT).run(
+                new FaultyTarget(memory).failingWritesOnly(1, 2L << 20, SECTOR, "EIO"), WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.badRanges()).isEmpty();
+        assertThat(isZero(memory.data())).isTrue();
+    }
+
+    @Test
+    void anUnreadableSectorIsIsolatedAndCountedApartFromDifferences() throws Exception {
+        long unreadable = 5L << 20;
+        WipeResult result = job(zero(), FaultPolicy.DEFAULT).run(
+                new FaultyTarget(new MemoryTarget(SIZE)).failingReads(unreadable, SECTOR, "EIO"), WipeListener.NONE,
+                new CancelToken());
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.badRanges()).containsExactly(new BadRange(unreadable, SECTOR, "EIO", 0, Stage.VERIFY));
+        assertThat(result.bytesWritten()).isEqualTo(SIZE);
+        VerifyResult check = result.verification();
+        assertThat(check.unreadableBytes()).isEqualTo(SECTOR);
+        assertThat(check.bytesVerified()).isEqualTo(SIZE - SECTOR);
+        assertThat(check.mismatchedSectors()).isZero();
+        assertThat(check.passed()).isTrue();
+    }
+
+    @Test
+    void onErrorStopEndsTheJobAtTheFirstBadSectorWithItsPlace() throws Exception {
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT.withStopAtFirst(true)).run(
+                new FaultyTarget(new MemoryTarget(SIZE)).failingWrites(2L << 20, SECTOR, "EIO"), WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: stopped at the first bad sector (--on-error stop):"
+                + " 512 bytes at offset 2097152 could not be written (EIO)");
+        assertThat(result.badRanges()).containsExactly(new BadRange(2L << 20, SECTOR, "EIO", 1, Stage.WRITE));
+        assertThat(result.bytesWritten()).isEqualTo((3L << 20) - SECTOR);
+    }
+
+    @Test
+    void aDiskWithMoreBadRangesThanTheLimitIsGivenUp() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
+        for (int i = 0; i < 5; i++) {
+            target.failingWrites((long) i << 20, SECTOR, "EIO");
+        }
+        WipeResult result = job(zero().withQueueDepth(1), new FaultPolicy(false, 3, Duration.ofMinutes(2)))
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: more than 3 bad ranges (2048 bytes): the"
+                + " disk is failing");
+    }
+
+    @Test
+    void enodevEndsTheJobAtOnceWithoutIsolating() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).failingWrites(2L << 20, SECTOR, "ENODEV");
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: the device disappeared at offset 2097152 (ENODEV)");
+        assertThat(target.requests()).as("two good requests and the failing one").isEqualTo(3);
+    }
+
+    @Test
+    void eioFromADeviceThatLeftSysfsIsTheDeviceGoneNotBadSectors() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).vanishingAfter(3L << 20);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: the device disappeared at offset 3145728 (EIO)");
+        assertThat(result.badRanges()).isEmpty();
+        assertThat(result.bytesWritten()).isEqualTo(3L << 20);
+    }
+
+    @Test
+    void aDeviceThatAnswersNothingAnyMoreIsDeadNotBadSectors() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).dyingAfter(3L << 20);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: the device stopped answering at offset 3145728 (EIO;"
+                + " it no longer reads at offset 2097152, where it worked before)");
+        assertThat(result.badRanges()).isEmpty();
+        assertThat(target.requests()).as("no sector-by-sector grind through a dead disk").isLessThan(10);
+    }
+
+    @Test
+    void aStalledRequestIsShownWhileItWaitsAndRecorded() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(4L << 20, release);
+        List<Stall> shown = new ArrayList<>();
+        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100))).run(target, e -> {
+            if (e instanceof WipeEvent.Progress p && p.stall() != null) {
+                shown.add(p.stall());
+                release.countDown();
+            }
+        }, new CancelToken());
+
+        assertThat(shown).isNotEmpty().allSatisfy(s -> {
+            assertThat(s.offset()).isEqualTo(4L << 20);
+            assertThat(s.stage()).isEqualTo(Stage.WRITE);
+            assertThat(s.pass()).isEqualTo(1);
+            assertThat(s.duration()).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+        });
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.stalls()).singleElement().satisfies(s -> assertThat(s.offset()).isEqualTo(4L << 20));
+    }
+
+    @Test
+    void aStalledJobCanBeCancelledAndStopsOnceTheRequestReturns() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CancelToken cancel = new CancelToken();
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(4L << 20, release);
+        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100))).run(target, e -> {
+            if (e instanceof WipeEvent.Progress p && p.stall() != null) {
+                cancel.cancel();
+                release.countDown();
+            }
+        }, cancel);
+        assertThat(result.state()).isEqualTo(FinalState.CANCELLED);
+        assertThat(result.stalls()).hasSize(1);
+    }
+
+    @Test
+    void checkpointsNeverClaimMoreThanIsWritten() throws Exception {
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        List<WipeEvent.Checkpoint> checkpoints = new ArrayList<>();
+        AtomicReference<String> wrong = new AtomicReference<>();
+        new WipeJob(zero().withQueueDepth(2).withBlockSize(SMALL_BLOCK), new SecureRandom(), fastClock(), Keystreams.JCE)
+                .run(new FaultyTarget(memory).slowedBy(SLOW), e -> {
+                    if (e instanceof WipeEvent.Checkpoint c && c.pass() == 1) {
+                        checkpoints.add(c);
+                        byte[] prefix = Arrays.copyOf(memory.data(), (int) c.offset());
+                        if (!isZero(prefix)) {
+                            wrong.set("checkpoint at " + c.offset() + " but not all of it is written");
+                        }
+                    }
+                }, new CancelToken());
+        assertThat(wrong.get()).isNull();
+        assertThat(checkpoints).as("a periodic one").anyMatch(c -> c.offset() > 0 && c.offset() < SIZE);
+        assertThat(checkpoints.get(checkpoints.size() - 1).offset()).isEqualTo(SIZE);
+    }
+
+    @Test
+    void aResumedRandomPassWritesTheSameStreamAndNothingBelowItsCheckpointAgain() throws Exception {
+        resumeAndCheck(WipeMethods.byName("random").orElseThrow());
+    }
+
+    @Test
+    void aResumedMultiPassJobGoesOnInTheRightPass() throws Exception {
+        resumeAndCheck(WipeMethods.byName("dod-short").orElseThrow());
+    }
+
+    @Test
+    void badRangesOfAnEarlierRunAreKeptAndNotReadBack() throws Exception {
+        MemoryTarget memory = new MemoryTarget(SIZE);
+        BadRange earlier = new BadRange(1 << 20, SECTOR, "EIO", 1, Stage.WRITE);
+        WipeJob job = job(zero(), FaultPolicy.DEFAULT);
+        WipePlan plan = job.plan(memory.info());
+        WipeResult result = job.resume(memory, plan, new ResumePoint(1, 2L << 20, List.of(earlier), List.of()),
+                WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.badRanges()).containsExactly(earlier);
+        assertThat(result.verification().skippedBytes()).isEqualTo(SECTOR);
+    }
+
+    /**
+     * Runs {@code method} until the second pass is under way (or half the first, with one pass),
+     * takes an early checkpoint as a journal killed there would hold it, and resumes from it.
+     */
+    private static void resumeAndCheck(WipeMethod method) throws Exception {
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        CancelToken cancel = new CancelToken();
+        int killedIn = method.passCount() > 1 ? 2 : 1;
+        List<WipeEvent.Checkpoint> checkpoints = new ArrayList<>();
+        WipeJob job = new WipeJob(WipeRequest.of(method).withBlockSize(SMALL_BLOCK).withQueueDepth(2), new SecureRandom(),
+                fastClock(), Keystreams.JCE);
+        WipeResult first = job.run(new FaultyTarget(memory).slowedBy(SLOW), e -> {
+            if (e instanceof WipeEvent.Checkpoint c) {
+                checkpoints.add(c);
+                if (c.pass() == killedIn && c.offset() > 0) {
+                    cancel.cancel();
+                }
+            }
+        }, cancel);
+        assertThat(first.state()).isEqualTo(FinalState.CANCELLED);
+        WipeEvent.Checkpoint at = checkpoints.stream().filter(c -> c.pass() == killedIn && c.offset() > 0).findFirst()
+                .orElseThrow();
+
+        int writesBefore = memory.writes().size();
+        AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
+        boolean[] inResumedPass = {true};
+        ResumePoint from = new ResumePoint(at.pass(), at.offset(), at.badRanges(), List.of());
+        WipeResult second = job.resume(memory, first.plan(), from, e -> {
+            if (e instanceof WipeEvent.PassDone) {
+                if (inResumedPass[0]) {
+                    memory.writes().stream().skip(writesBefore).mapToLong(w -> w[0]).min()
+                            .ifPresent(lowest::set);
+                }
+                inResumedPass[0] = false;
+            }
+        }, new CancelToken());
+
+        assertThat(second.state()).isEqualTo(FinalState.ERASED);
+        assertThat(lowest.get()).as("nothing below the checkpoint written again").isEqualTo(at.offset());
+        assertThat(second.passes()).first().satisfies(p -> {
+            assertThat(p.number()).isEqualTo(killedIn);
+            assertThat(p.startOffset()).isEqualTo(at.offset());
+        });
+        Pattern last = first.plan().lastPass().pattern();
+        assertThat(Arrays.equals(memory.data(), Expected.bytes(last, SIZE))).as("the whole target holds the last pass").isTrue();
+        assertThat(second.verification().bytesVerified()).as("the read-back covers the whole target").isEqualTo(SIZE);
+        assertThat(second.verification().passed()).isTrue();
+        assertThat(second.resumedFrom()).isEqualTo(from);
+        assertThat(second.writtenFraction()).isEqualTo(1.0);
+    }
+
+    private static WipeRequest zero() {
+        return WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(BLOCK);
+    }
+
+    private static WipeJob job(WipeRequest request, FaultPolicy faults) {
+        return new WipeJob(request.withFaults(faults), new SecureRandom(), System::nanoTime, Keystreams.JCE);
+    }
+
+    /** A clock that moves a second per reading: periodic checkpoints come every few ticks. */
+    private static LongSupplier fastClock() {
+        AtomicLong now = new AtomicLong();
+        return () -> now.addAndGet(1_000_000_000L);
+    }
+
+    private static MemoryTarget randomFilled(MemoryTarget target) {
+        new Random(7).nextBytes(target.data());
+        return target;
+    }
+
+    private static boolean isZero(byte[] data) {
+        for (byte b : data) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,196 @@
+package dev.blockwipe.testing;
+
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.RangeOperation;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetIoException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link BlockTarget} in front of another that misbehaves as failing disks do: chosen ranges fail
+ * with a chosen errno (always, or only the first few times), one request stalls until released,
+ * the device vanishes (leaves sysfs) or dies (still there, answers nothing) after so many bytes.
+ * A failing request transfers nothing.
+ */
+public final class FaultyTarget implements BlockTarget {
+    private record Errno(int number, String description) {
+    }
+
+    private static final Map<String, Errno> ERRNO = Map.of("EIO", new Errno(5, "Input/output error"),
+            "ENXIO", new Errno(6, "No such device or address"), "ENODEV", new Errno(19, "No such device"),
+            "ENOMEDIUM", new Errno(123, "No medium found"), "ENOSPC", new Errno(28, "No space left on device"));
+
+    private final BlockTarget inner;
+    private final List<Fault> faults = new CopyOnWriteArrayList<>();
+    private final AtomicLong written = new AtomicLong();
+    private final AtomicInteger requests = new AtomicInteger();
+    private volatile long vanishAfter = Long.MAX_VALUE;
+    private volatile long dieAfter = Long.MAX_VALUE;
+    private volatile long stallAt = -1;
+    private volatile long delayMillis;
+    private volatile CountDownLatch stallRelease;
+
+    /** Requests of one kind touching [offset, offset + length) fail with {@code errno}, {@code times} times (-1: always). */
+    private static final class Fault {
+        final boolean write;
+        final long offset;
+        final long length;
+        final String errno;
+        final AtomicInteger timesLeft;
+
+        Fault(boolean write, long offset, long length, String errno, int times) {
+            this.write = write;
+            this.offset = offset;
+            this.length = length;
+            this.errno = errno;
+            this.timesLeft = new AtomicInteger(times);
+        }
+
+        boolean hits(boolean isWrite, long off, long n) {
+            return isWrite == write && off < offset + length && offset < off + n
+                    && (timesLeft.get() < 0 || timesLeft.getAndDecrement() > 0);
+        }
+    }
+
+    public FaultyTarget(BlockTarget inner) {
+        this.inner = inner;
+    }
+
+    public FaultyTarget failingWrites(long offset, long length, String errno) {
+        faults.add(new Fault(true, offset, length, errno, -1));
+        return this;
+    }
+
+    public FaultyTarget failingReads(long offset, long length, String errno) {
+        faults.add(new Fault(false, offset, length, errno, -1));
+        return this;
+    }
+
+    /** Writes touching the range fail {@code times} times, then work (a flaky cable, a sector remapped). */
+    public FaultyTarget failingWritesOnly(int times, long offset, long length, String errno) {
+        faults.add(new Fault(true, offset, length, errno, times));
+        return this;
+    }
+
+    /** The request touching {@code offset} waits until {@code release} counts down. */
+    public FaultyTarget stallingAt(long offset, CountDownLatch release) {
+        this.stallAt = offset;
+        this.stallRelease = release;
+        return this;
+    }
+
+    /** After {@code bytes} were written, every request fails with EIO and the device is no longer there. */
+    public FaultyTarget vanishingAfter(long bytes) {
+        this.vanishAfter = bytes;
+        return this;
+    }
+
+    /** After {@code bytes} were written, every request fails with EIO, though the device is still there. */
+    public FaultyTarget dyingAfter(long bytes) {
+        this.dieAfter = bytes;
+        return this;
+    }
+
+    /** Every request takes this long (a slow disk: several progress ticks per pass). */
+    public FaultyTarget slowedBy(java.time.Duration each) {
+        this.delayMillis = each.toMillis();
+        return this;
+    }
+
+    public int requests() {
+        return requests.get();
+    }
+
+    @Override
+    public TargetInfo info() {
+        return inner.info();
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer src) throws IOException {
+        behave(true, offset, src.remaining());
+        inner.write(offset, src);
+        written.addAndGet(src.remaining());
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer dst) throws IOException {
+        behave(false, offset, dst.remaining());
+        inner.read(offset, dst);
+    }
+
+    private void behave(boolean write, long offset, long n) throws IOException {
+        requests.incrementAndGet();
+        if (delayMillis > 0) {
+            pause(delayMillis);
+        }
+        if (written.get() >= Math.min(vanishAfter, dieAfter)) {
+            throw error(write, offset, "EIO");
+        }
+        for (Fault f : faults) {
+            if (f.hits(write, offset, n)) {
+                throw error(write, offset, f.errno);
+            }
+        }
+        if (stallAt >= offset && stallAt < offset + n) {
+            try {
+                stallRelease.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while stalled", e);
+            }
+        }
+    }
+
+    private static void pause(long millis) throws IOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private TargetIoException error(boolean write, long offset, String errno) {
+        Errno e = ERRNO.get(errno);
+        return new TargetIoException(info().path(), write ? "pwrite" : "pread", offset, e.number(), errno, e.description());
+    }
+
+    @Override
+    public boolean stillThere() {
+        return written.get() < vanishAfter;
+    }
+
+    @Override
+    public void sync() throws IOException {
+        inner.sync();
+    }
+
+    @Override
+    public void dropCache() throws IOException {
+        inner.dropCache();
+    }
+
+    @Override
+    public void requireSupport(RangeOperation op) throws OperationNotSupportedException {
+        inner.requireSupport(op);
+    }
+
+    @Override
+    public void rangeOperation(RangeOperation op, long offset, long length) throws IOException {
+        inner.rangeOperation(op, offset, length);
+    }
+
+    @Override
+    public void close() throws IOException {
+        inner.close();
+    }
+}
