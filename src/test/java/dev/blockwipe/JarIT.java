@@ -2,6 +2,8 @@ package dev.blockwipe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.testing.Jar;
+import dev.blockwipe.testing.Jar.Run;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
 import java.io.BufferedReader;
@@ -20,9 +22,6 @@ class JarIT {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
-
     @Test
     void printsItsVersion() throws Exception {
         Run r = run("--version");
@@ -34,7 +33,7 @@ class JarIT {
     void wipesAnImageFileAndReportsInJson() throws Exception {
         Path img = Files.write(dir.resolve("disk.img"), new byte[4 << 20]);
         Run r = run("wipe", img.toString(), "--method", "random", "--json", "--yes=disk.img", "--report-dir",
-                dir.resolve("reports").toString());
+                dir.resolve("reports").toString(), "--journal-dir", dir.resolve("journals").toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).as("no stray logging").isEmpty();
         assertThat(r.out()).contains("\"event\":\"finished\"", "\"state\":\"ERASED\"", "\"event\":\"certificate\"");
@@ -57,8 +56,9 @@ class JarIT {
     @Test
     void ctrlCStopsAfterTheCurrentRequestsAndReleasesTheDevice() throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 1L << 30)) {
-            Process p = papers(new ProcessBuilder(javaBin(), "-jar", jar(), "wipe", loop.path(), "-m", "gutmann", "--json",
-                    "--yes=" + loop.name(), "--report-dir", dir.resolve("reports").toString()))
+            Process p = Jar.command(dir, "wipe", loop.path(), "-m", "gutmann", "--json",
+                    "--yes=" + loop.name(), "--report-dir", dir.resolve("reports").toString(), "--journal-dir",
+                    dir.resolve("journals").toString())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String line;
@@ -86,8 +86,9 @@ class JarIT {
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(img.toFile(), "rw")) {
             f.setLength(1L << 30);
         }
-        Process p = papers(new ProcessBuilder(javaBin(), "-jar", jar(), "wipe", img.toString(), "-m", "gutmann", "--json",
-                "--yes=big.img", "--report-dir", dir.resolve("reports").toString()))
+        Process p = Jar.command(dir, "wipe", img.toString(), "-m", "gutmann", "--json",
+                "--yes=big.img", "--report-dir", dir.resolve("reports").toString(), "--journal-dir",
+                dir.resolve("journals").toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
@@ -112,8 +113,8 @@ class JarIT {
     void aNameThatCannotBeDecodedIsRefusedNotMistakenForAnother() throws Exception {
         Path dirWithTwins = Files.createDirectory(dir.resolve("twins"));
         Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && printf 1234 > \"$(printf 'img\\377')\" && printf 5678 > \"$(printf 'img\\357\\277\\275')\"");
-        Run r = exec(papers(new ProcessBuilder("sh", "-c", "cd '" + dirWithTwins + "' && exec '" + javaBin() + "' -jar '"
-                + Path.of(jar()).toAbsolutePath() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\"")));
+        Run r = Jar.exec(papers(new ProcessBuilder("sh", "-c", "cd '" + dirWithTwins + "' && exec '" + Jar.javaBin() + "' -jar '"
+                + Jar.path() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\"")));
         assertThat(r.code()).as(r.err()).isEqualTo(6);
         assertThat(r.err().lines()).singleElement().asString().contains("not valid in this locale's character set");
         assertThat(Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && cat \"$(printf 'img\\377')\" \"$(printf 'img\\357\\277\\275')\""))
@@ -145,47 +146,26 @@ class JarIT {
 
     private Run asNobody(Path home, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                javaBin(), "-jar", Path.of(jar()).toAbsolutePath().toString()));
+                Jar.javaBin(), "-jar", Jar.path()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("HOME", home.toString());
         pb.environment().remove("XDG_CONFIG_HOME");
-        return exec(pb);
+        return Jar.exec(pb);
     }
 
     private Run run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", jar()));
-        cmd.addAll(List.of(args));
-        return exec(papers(new ProcessBuilder(cmd)));
+        return Jar.exec(Jar.command(dir, args));
     }
 
-    /** Certificates and keys go into this test's folder, never into the real ones. */
     private ProcessBuilder papers(ProcessBuilder pb) {
-        pb.environment().put("XDG_CONFIG_HOME", dir.resolve("config").toString());
-        pb.environment().put("HOME", dir.toString());
-        return pb;
+        return Jar.papers(pb, dir);
     }
 
     private Run runWithoutDisplay() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(javaBin(), "-jar", jar());
+        ProcessBuilder pb = new ProcessBuilder(Jar.javaBin(), "-jar", Jar.path());
         pb.environment().remove("DISPLAY");
         pb.environment().remove("WAYLAND_DISPLAY");
-        return exec(pb);
-    }
-
-    private static Run exec(ProcessBuilder pb) throws Exception {
-        Process p = pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        byte[] err = p.getErrorStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
-    }
-
-    private static String jar() {
-        return System.getProperty("blockwipe.jar", "target/blockwipe.jar");
-    }
-
-    private static String javaBin() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return Jar.exec(pb);
     }
 }

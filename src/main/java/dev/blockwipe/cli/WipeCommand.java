@@ -130,6 +130,11 @@ final class WipeCommand implements Callable<Integer> {
             description = "Where certificates go (default: /var/lib/blockwipe/reports for root, ~/.local/share/blockwipe/reports otherwise).")
     private Path reportDir;
 
+    @Option(names = "--journal-dir", paramLabel = "DIR",
+            description = "Where the journals of running and interrupted wipes live (default: /var/lib/blockwipe/journals"
+                    + " for root, ~/.local/state/blockwipe/journals otherwise).")
+    private Path journalDir;
+
     @Option(names = "--config-dir", paramLabel = "DIR",
             description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
     private Path configDir;
@@ -386,6 +391,9 @@ final class WipeCommand implements Callable<Integer> {
                 configDir);
         if (reportDir != null) {
             settings = settings.withReportDir(reportDir);
+        }
+        if (journalDir != null) {
+            settings = settings.withJournalDir(journalDir);
         }
         if (operator != null || organisation != null) {
             settings = settings.withOperator(new Operator(

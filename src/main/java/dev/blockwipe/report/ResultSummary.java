@@ -24,7 +24,8 @@ public final class ResultSummary {
             case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "
                     + Units.bytes(r.bytesWritten()) + " " + verb(r) + writeRate(r) + ", " + verified(r)
                     + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
-            case ERASED_EXCEPT_BAD_SECTORS -> path + ": ERASED EXCEPT " + badSectors(r).replace("bad sector", "BAD SECTOR")
+            case ERASED_EXCEPT_BAD_SECTORS -> path + ": ERASED EXCEPT " + r.badSectors()
+                    + (r.badSectors() == 1 ? " BAD SECTOR (" : " BAD SECTORS (") + Units.bytes(r.badBytes()) + ")"
                     + " with " + r.plan().method().name() + " (" + passes(r) + "): " + Units.bytes(r.bytesWritten())
                     + " " + verb(r) + writeRate(r) + ", " + verified(r) + "; bad: " + badRanges(r.badRanges(), 3)
                     + "; " + Units.duration(r.duration()) + " in all" + stalls(r);

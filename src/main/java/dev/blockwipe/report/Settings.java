@@ -13,7 +13,7 @@ import java.util.Properties;
 /**
  * Where certificates and keys live and who the operator is: from the config file
  * ({@code <config dir>/blockwipe.properties}: {@code operator}, {@code organisation},
- * {@code reportDir}), overridden by command-line options or the GUI.
+ * {@code reportDir}, {@code journalDir}), overridden by command-line options or the GUI.
  *
  * @param configDir   $XDG_CONFIG_HOME/blockwipe (~/.config/blockwipe): the signing key and the config file
  * @param reportDir   $XDG_DATA_HOME/blockwipe/reports, or /var/lib/blockwipe/reports for root
@@ -59,8 +59,8 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         try (Reader in = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
             p.load(in);
         }
-        String dir = p.getProperty("reportDir");
-        return defaults.withReportDir(dir == null || dir.isBlank() ? defaults.reportDir() : Path.of(dir.strip()))
+        return defaults.withReportDir(path(p, "reportDir", defaults.reportDir()))
+                .withJournalDir(path(p, "journalDir", defaults.journalDir()))
                 .withOperator(new Operator(p.getProperty("operator"), p.getProperty("organisation")));
     }
 
@@ -71,6 +71,7 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         p.setProperty("operator", operator.name());
         p.setProperty("organisation", operator.organisation());
         p.setProperty("reportDir", reportDir.toString());
+        p.setProperty("journalDir", journalDir.toString());
         StringWriter text = new StringWriter();
         p.store(text, "Blockwipe settings");
         PrivateFiles.write(configDir.resolve(FILE), out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)), true);
@@ -80,8 +81,17 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         return new Settings(configDir, dir, journalDir, operator, uid);
     }
 
+    public Settings withJournalDir(Path dir) {
+        return new Settings(configDir, reportDir, dir, operator, uid);
+    }
+
     public Settings withOperator(Operator o) {
         return new Settings(configDir, reportDir, journalDir, o, uid);
+    }
+
+    private static Path path(Properties p, String key, Path otherwise) {
+        String value = p.getProperty(key);
+        return value == null || value.isBlank() ? otherwise : Path.of(value.strip());
     }
 
     private static Path xdg(Map<String, String> env, String variable, String home, String fallback) {

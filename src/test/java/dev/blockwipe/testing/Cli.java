@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Runs the CLI in this JVM and captures what it prints. A {@code wipe} without its own
- * {@code --report-dir} / {@code --config-dir} gets a temporary one, so tests never write
- * certificates or keys into the real ones.
+ * {@code --report-dir} / {@code --config-dir} / {@code --journal-dir} gets a temporary one, so
+ * tests never write certificates, keys or journals into the real ones.
  */
 public record Cli(int exitCode, String out, String err) {
     private static final Path PAPERS = papers();
@@ -33,6 +33,7 @@ public record Cli(int exitCode, String out, String err) {
         if (!all.isEmpty() && all.get(0).equals("wipe")) {
             addUnless(all, "--report-dir", PAPERS.resolve("reports"));
             addUnless(all, "--config-dir", PAPERS.resolve("config"));
+            addUnless(all, "--journal-dir", PAPERS.resolve("journals"));
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

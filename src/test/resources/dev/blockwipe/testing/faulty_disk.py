@@ -12,11 +12,12 @@ object whose keys change how disk.img behaves from then on:
                 stallSeconds have passed (a request the disk does not answer)
   stallSeconds  the longest a stalled request waits (default 600)
   dead          true: every request fails with EIO (a disk that stopped answering)
+  deadAfter     the disk dies once this many bytes were written to it (-1: never)
   shortWrites   a write takes at most this many bytes (0: all), as a device acknowledging part
                 of a request
 
-Reading ctl returns the settings and "requests" (requests served) and "stalled" (requests
-waiting at stallAt now).
+Reading ctl returns the settings and "requests" (requests served), "written" (bytes written)
+and "stalled" (requests waiting at stallAt now).
 
 Usage: faulty_disk.py BACKING_FILE MOUNTPOINT
 """
@@ -36,7 +37,8 @@ class FaultyDisk(Operations):
         self.size = os.fstat(self.fd).st_size
         self.lock = threading.Lock()
         self.ctl = {"writeErrors": [], "readErrors": [], "delay": 0, "stallAt": -1, "stallSeconds": 600,
-                    "dead": False, "shortWrites": 0, "requests": 0, "stalled": 0}
+                    "dead": False, "deadAfter": -1, "shortWrites": 0, "requests": 0, "written": 0,
+                    "stalled": 0}
 
     def getattr(self, path, fh=None):
         if path == "/":
@@ -75,8 +77,12 @@ class FaultyDisk(Operations):
                 self.ctl.update(json.loads(data.decode()))
             return len(data)
         self.behave("writeErrors", offset, len(data))
-        n = self.ctl["shortWrites"] or len(data)
-        return os.pwrite(self.fd, data[:n], offset)
+        n = os.pwrite(self.fd, data[:self.ctl["shortWrites"] or len(data)], offset)
+        with self.lock:
+            self.ctl["written"] += n
+            if 0 <= self.ctl["deadAfter"] <= self.ctl["written"]:
+                self.ctl["dead"] = True
+        return n
 
     def behave(self, errors, offset, size):
         with self.lock:

@@ -1,0 +1,194 @@
+package dev.blockwipe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.FaultyDisk;
+import dev.blockwipe.testing.LoopDevice;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI on a real faulty block device (a loop device over a FUSE file that fails as told), as a
+ * technician meets one: bad sectors, a disk that dies part-way while another job goes on, and
+ * the resume once it answers again. Every byte is checked in the backing file afterwards.
+ */
+class FailingDiskTest {
+    private static final long SIZE = 64L << 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void badSectorsAreIsolatedListedAndEveryOtherByteIsErasedAndReadBack() throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
+            byte[] before = fillRandom(disk.backing());
+            long[][] badWrites = {{(6L << 20) + 4096, 4096}, {40L << 20, 512}};
+            disk.failingWrites(badWrites[0][0], badWrites[0][1], badWrites[1][0], badWrites[1][1]);
+            disk.control(Map.of("readErrors", List.of(List.of(20L << 20, 1024, "EIO"))));
+
+            Cli r = wipe(disk.path(), "-m", "zero", "--yes=" + disk.name());
+
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(9);
+            assertThat(r.out()).contains(disk.path() + ": ERASED EXCEPT 11 BAD SECTORS (5.5 KiB)",
+                    "4096 bytes at offset 6295552 not written (EIO, pass 1)", "512 bytes at offset 41943040 not written",
+                    "1024 bytes at offset 20971520 unreadable (EIO, read-back)");
+            byte[] after = Files.readAllBytes(disk.backing());
+            for (int i = 0; i < SIZE; i++) {
+                boolean bad = inside(i, badWrites);
+                if (after[i] != (bad ? before[i] : 0)) {
+                    throw new AssertionError("byte " + i + (bad ? ": a sector that failed changed" : ": not erased"));
+                }
+            }
+            JsonNode cert = certificate(r);
+            assertThat(cert.at("/result/state").asText()).isEqualTo("ERASED_EXCEPT_BAD_SECTORS");
+            assertThat(cert.at("/badSectors/ranges")).hasSize(3);
+            assertThat(cert.at("/badSectors/ranges/0/offset").asLong()).isEqualTo(badWrites[0][0]);
+            assertThat(cert.at("/badSectors/ranges/0/length").asLong()).isEqualTo(4096);
+            assertThat(cert.at("/badSectors/ranges/2/failedTo").asText()).isEqualTo("read");
+            assertThat(cert.at("/sanitization/verificationResult/final/bytesUnreadable").asLong()).isEqualTo(1024);
+            assertThat(cert.at("/sanitization/verificationResult/final/bytesSkippedAsBad").asLong()).isEqualTo(4608);
+        }
+    }
+
+    @Test
+    void onErrorStopEndsAtTheFirstBadSectorAndSaysWhere() throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
+            disk.failingWrites(8L << 20, 512);
+            Cli r = wipe(disk.path(), "-m", "zero", "--on-error", "stop", "--yes=" + disk.name());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+            assertThat(r.out()).contains("FAILED: stopped at the first bad sector (--on-error stop): 512 bytes at offset"
+                    + " 8388608 could not be written (EIO)");
+        }
+    }
+
+    /**
+     * A disk that stops answering part-way ends its own job as gone (with its certificate and a
+     * journal), the other job of the same command finishes; once the disk answers again, --resume
+     * goes on from the last checkpoint and the certificate covers both runs.
+     */
+    @Test
+    void aDiskThatDiesEndsItsJobTheOtherFinishesAndTheDeadOneResumesLater() throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, SIZE);
+             LoopDevice healthy = LoopDevice.create(dir, SIZE)) {
+            fillRandom(disk.backing());
+            // slow enough (about 10 s a pass) for a checkpoint before it dies at 40 MiB
+            disk.control(Map.of("deadAfter", 40L << 20, "delay", 0.02));
+
+            Cli r = wipe(disk.path(), healthy.path(), "-m", "zero", "--yes=" + disk.name(),
+                    "--yes=" + healthy.name());
+
+            assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
+            assertThat(r.out()).contains(disk.path() + ": FAILED: the device stopped answering at offset",
+                    healthy.path() + ": ERASED", disk.path() + ": resumable: blockwipe wipe --resume " + disk.path());
+            assertThat(LoopDevice.allZero(healthy.path())).isTrue();
+            assertThat(r.out().lines().filter(l -> l.contains(": certificate "))).hasSize(2);
+
+            disk.control(Map.of("dead", false, "deadAfter", -1, "delay", 0));
+            Cli again = wipe("--resume", disk.path(), "--yes=" + disk.name());
+
+            assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+            assertThat(LoopDevice.allZero(disk.backing().toString())).as("every byte erased over both runs").isTrue();
+            JsonNode cert = certificate(again);
+            assertThat(cert.at("/runs")).hasSize(2);
+            assertThat(cert.at("/runs/0/end").asText()).startsWith("failed: ").contains("stopped answering");
+            long from = cert.at("/runs/1/fromOffset").asLong();
+            assertThat(from).as("resumed from a checkpoint, not from the start").isPositive().isLessThanOrEqualTo(40L << 20);
+            assertThat(cert.at("/passes/0/startOffset").asLong()).isEqualTo(from);
+            assertThat(cert.at("/sanitization/verificationResult/bytesVerified").asLong()).isEqualTo(SIZE);
+            assertThat(journals()).as("done: the journal is gone").isEmpty();
+        }
+    }
+
+    @Test
+    void resumeRefusesWhatCannotBeResumedWithoutWritingAnything() throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
+            byte[] before = fillRandom(disk.backing());
+            Cli nothing = wipe("--resume", disk.path(), "--yes=" + disk.name());
+            assertThat(nothing.exitCode()).isEqualTo(10);
+            assertThat(nothing.err().lines()).singleElement().asString().contains("nothing to resume")
+                    .contains("a device without a serial number can only be resumed in the boot it was interrupted in");
+
+            Cli withMethod = wipe("--resume", "-m", "zero", disk.path(), "--yes=" + disk.name());
+            assertThat(withMethod.exitCode()).isEqualTo(2);
+            assertThat(withMethod.err()).contains("--resume goes on with the method and options in the journal");
+            assertThat(Files.readAllBytes(disk.backing())).isEqualTo(before);
+
+            disk.control(Map.of("deadAfter", 16L << 20));
+            assertThat(wipe(disk.path(), "-m", "zero", "--yes=" + disk.name()).exitCode()).isEqualTo(1);
+            disk.control(Map.of("dead", false, "deadAfter", -1));
+            Path journal = journals().get(0);
+            String text = Files.readString(journal);
+            Matcher offset = java.util.regex.Pattern.compile("\"offset\" : (\\d+)").matcher(text);
+            assertThat(offset.find()).as(text).isTrue();
+            Files.writeString(journal, offset.replaceFirst("\"offset\" : " + (SIZE - 4096)));
+            byte[] beforeResume = Files.readAllBytes(disk.backing());
+
+            Cli edited = wipe("--resume", disk.path(), "--yes=" + disk.name());
+            assertThat(edited.exitCode()).as(edited.err()).isEqualTo(4);
+            assertThat(edited.err().lines()).singleElement().asString().contains("cannot resume")
+                    .contains("was changed after Blockwipe wrote it");
+            assertThat(Files.readAllBytes(disk.backing())).isEqualTo(beforeResume);
+        }
+    }
+
+    /** A wipe whose journals go into this test's folder. */
+    private Cli wipe(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of("wipe", "--journal-dir", journalDir().toString()));
+        all.addAll(List.of(args));
+        return Cli.run(all.toArray(String[]::new));
+    }
+
+    private Path journalDir() {
+        return dir.resolve("journals");
+    }
+
+    private static boolean inside(long i, long[][] ranges) {
+        for (long[] r : ranges) {
+            if (i >= r[0] && i < r[0] + r[1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static byte[] fillRandom(Path file) throws IOException {
+        byte[] data = new byte[(int) Files.size(file)];
+        new Random(11).nextBytes(data);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(data);
+            f.getFD().sync();
+        }
+        return data;
+    }
+
+    private static JsonNode certificate(Cli r) throws IOException {
+        Matcher m = java.util.regex.Pattern.compile("signed JSON (\\S+)\\)").matcher(r.out());
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
+        }
+        assertThat(last).as("a certificate in: " + r.out()).isNotNull();
+        return JSON.readTree(Files.readAllBytes(Path.of(last)));
+    }
+
+    private List<Path> journals() throws IOException {
+        if (!Files.isDirectory(journalDir())) {
+            return List.of();
+        }
+        try (var files = Files.list(journalDir())) {
+            return files.filter(f -> f.toString().endsWith(".journal.json")).toList();
+        }
+    }
+}
