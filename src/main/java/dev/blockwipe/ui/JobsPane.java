@@ -1,13 +1,11 @@
 package dev.blockwipe.ui;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.StackedAreaChart;
+import javafx.scene.chart.AreaChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -15,16 +13,16 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * The jobs: one card each, newest first, and the aggregate graph (all jobs' MB/s stacked, one
- * point per job per second, the last 10 minutes).
+ * The jobs: one card each, newest first, and the aggregate graph: the sum of all jobs' MB/s,
+ * sampled on one clock once a second, the last 10 minutes. One series, not a stack: JavaFX's
+ * StackedAreaChart throws from its layout when series of different lengths are trimmed.
  */
 final class JobsPane {
     private static final int AGGREGATE_POINTS = 600;
 
     private final VBox cards = new VBox(8);
     private final VBox box;
-    private final StackedAreaChart<Number, Number> aggregate;
-    private final Map<JobViewModel, XYChart.Series<Number, Number>> aggregateSeries = new HashMap<>();
+    private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
     private final long start = System.nanoTime();
     private double lastSample = -1;
 
@@ -47,7 +45,9 @@ final class JobsPane {
         NumberAxis y = new NumberAxis();
         y.setLabel("MB/s, all jobs");
         y.setAnimated(false);
-        aggregate = new StackedAreaChart<>(x, y);
+        AreaChart<Number, Number> aggregate = new AreaChart<>(x, y);
+        aggregate.getData().add(total);
+        aggregate.setLegendVisible(false);
         aggregate.setAnimated(false);
         aggregate.setCreateSymbols(false);
         aggregate.setPrefHeight(170);
@@ -69,27 +69,30 @@ final class JobsPane {
         return box;
     }
 
-    /** Once per frame; adds a point per job to the aggregate graph once a second. */
+    /**
+     * Once per frame; once a second adds the sum of the running jobs' rates, and one last zero when
+     * the last job has finished.
+     */
     void tick(MainViewModel vm) {
         double now = (System.nanoTime() - start) / 1e9;
         if (now - lastSample < 1) {
             return;
         }
         lastSample = now;
+        boolean running = false;
+        double sum = 0;
         for (JobViewModel job : vm.jobs()) {
-            XYChart.Series<Number, Number> series = aggregateSeries.computeIfAbsent(job, j -> {
-                XYChart.Series<Number, Number> s = new XYChart.Series<>();
-                s.setName(j.name());
-                aggregate.getData().add(s);
-                return s;
-            });
-            if (!job.stateProperty().get().finished() || !series.getData().isEmpty()
-                    && series.getData().get(series.getData().size() - 1).getYValue().doubleValue() > 0) {
-                series.getData().add(new XYChart.Data<>(now, job.rateProperty().get() / 1e6));
+            if (!job.stateProperty().get().finished()) {
+                running = true;
+                sum += job.rateProperty().get() / 1e6;
             }
-            if (series.getData().size() > AGGREGATE_POINTS) {
-                series.getData().remove(0, series.getData().size() - AGGREGATE_POINTS);
-            }
+        }
+        var data = total.getData();
+        if (running || !data.isEmpty() && data.get(data.size() - 1).getYValue().doubleValue() > 0) {
+            data.add(new XYChart.Data<>(now, sum));
+        }
+        if (data.size() > AGGREGATE_POINTS) {
+            data.remove(0, data.size() - AGGREGATE_POINTS);
         }
     }
 }

@@ -3,12 +3,14 @@ package dev.blockwipe.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.testing.FaultyTarget;
 import dev.blockwipe.testing.MemoryTarget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkTest {
@@ -81,14 +83,36 @@ class BenchmarkTest {
 
     @Test
     void eachMeasurementStopsAtItsTimeBound() throws Exception {
-        MemoryTarget target = new MemoryTarget(512 * MIB);
-        // every clock reading is 1.1 s later: the first progress check (right after the requests
-        // are handed out) finds the bound passed, and the workers stop after the requests in flight
-        Benchmark.Result r = benchmark(false, 2, 1_100_000_000L).run(target, Benchmark.Listener.NONE,
-                new CancelToken());
+        // Every clock reading is 1.1 s later, so the watching thread's first look (right after the
+        // requests are handed out) finds the bound passed. The workers' requests are held until
+        // the watching thread (this one) has read the clock since they began, however loaded the
+        // machine: then each worker must stop after the request it has in flight.
+        Thread watcher = Thread.currentThread();
+        AtomicLong watcherReads = new AtomicLong();
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(512 * MIB)).holdingEachRequest(() -> {
+            if (Thread.currentThread() != watcher) {
+                long seen = watcherReads.get();
+                long giveUp = System.nanoTime() + 30_000_000_000L;
+                while (watcherReads.get() == seen && System.nanoTime() < giveUp) {
+                    Thread.onSpinWait();
+                    LockSupport.parkNanos(100_000);
+                }
+            }
+        });
+        Benchmark benchmark = new Benchmark(false, 2, () -> {
+            if (Thread.currentThread() == watcher) {
+                watcherReads.incrementAndGet();
+            }
+            return now.addAndGet(1_100_000_000L);
+        }, new Random(1));
 
-        assertThat(r.matrix()).isNotEmpty().allSatisfy(m -> assertThat(m.bytes()).isLessThan(Benchmark.MEASURE_BYTES));
-        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isLessThan(Benchmark.SAMPLE_BYTES));
+        Benchmark.Result r = benchmark.run(target, Benchmark.Listener.NONE, new CancelToken());
+
+        assertThat(r.matrix()).isNotEmpty().allSatisfy(m -> {
+            assertThat(m.bytes()).as("one request per worker").isLessThanOrEqualTo((long) m.depth() * m.blockSize());
+            assertThat(m.bytes()).isLessThan(Benchmark.MEASURE_BYTES);
+        });
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isLessThanOrEqualTo(Benchmark.SAMPLE_BYTES));
         assertThat(r.accessReads()).isLessThan(Benchmark.ACCESS_READS);
     }
 

@@ -37,6 +37,7 @@ public final class FaultyTarget implements BlockTarget {
     private volatile long stallAt = -1;
     private volatile long delayMillis;
     private volatile CountDownLatch stallRelease;
+    private volatile Runnable hold = () -> { };
 
     /** Requests of one kind touching [offset, offset + length) fail with {@code errno}, {@code times} times (-1: always). */
     private static final class Fault {
@@ -105,6 +106,12 @@ public final class FaultyTarget implements BlockTarget {
         return this;
     }
 
+    /** Every request first runs {@code hold} in the requesting thread (which may wait there). */
+    public FaultyTarget holdingEachRequest(Runnable hold) {
+        this.hold = hold;
+        return this;
+    }
+
     public int requests() {
         return requests.get();
     }
@@ -129,6 +136,7 @@ public final class FaultyTarget implements BlockTarget {
 
     private void behave(boolean write, long offset, long n) throws IOException {
         requests.incrementAndGet();
+        hold.run();
         if (delayMillis > 0) {
             pause(delayMillis);
         }
