@@ -53,7 +53,7 @@ class FailingDiskIT {
             fillRandom(disk.backing());
             disk.control(Map.of("delay", SLOW));
             Process p = wipe(disk, "-m", method).redirectOutput(dir.resolve("first.out").toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectError(dir.resolve("first.err").toFile()).start();
             awaitJournal(pass, p);
             Sh.run("kill", "-" + signal, String.valueOf(p.pid()));
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -144,7 +144,10 @@ class FailingDiskIT {
     private JsonNode awaitJournal(int pass, Process p) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
         while (Instant.now().isBefore(deadline)) {
-            assertThat(p.isAlive()).as("the wipe ended before a checkpoint in pass " + pass).isTrue();
+            if (!p.isAlive()) {
+                throw new AssertionError("the wipe ended before a checkpoint in pass " + pass + ": "
+                        + Files.readString(dir.resolve("first.out")) + Files.readString(dir.resolve("first.err")));
+            }
             java.util.Optional<JsonNode> j = readJournal();
             if (j.isPresent() && j.get().at("/journal/pass").asInt() == pass && j.get().at("/journal/offset").asLong() > 0) {
                 return j.get();

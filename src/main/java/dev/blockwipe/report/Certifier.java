@@ -8,8 +8,10 @@ import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -61,6 +63,22 @@ public final class Certifier {
      */
     public Optional<Journal> interrupted(TargetInfo target, CertifiedDevice device) throws IOException {
         return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), key().publicKey());
+    }
+
+    /**
+     * The journals of interrupted wipes whose signature holds, for the window's offer to resume;
+     * none before a first wipe made the key.
+     */
+    public List<Journal> journals() throws IOException {
+        if (!Files.exists(configDir.resolve(SigningKey.PUBLIC_FILE))) {
+            return List.of();
+        }
+        return journals.all(key().publicKey());
+    }
+
+    /** The id of this boot: a device without a serial number can only be resumed within it. */
+    public String bootId() {
+        return host.bootId();
     }
 
     public Path journalDir() {

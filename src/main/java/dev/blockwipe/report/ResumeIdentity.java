@@ -79,6 +79,20 @@ public record ResumeIdentity(String kind, int major, int minor, long inode, long
         return out.isEmpty() ? null : String.join("; ", out);
     }
 
+    /**
+     * Whether a device the inventory shows may be this journal's, for the window's offer to resume
+     * (the resume itself compares everything, from the opened device): by serial or WWN and size,
+     * or in the same boot by device number, disk sequence number and size.
+     */
+    public boolean couldBe(TargetIdentity row, String currentBootId) {
+        if (size != row.size()) {
+            return false;
+        }
+        return bySerial() ? serial.equals(row.serial()) && wwn.equals(row.wwn())
+                : bootId.equals(currentBootId) && major == row.major() && minor == row.minor() && inode == row.inode()
+                && diskseq == row.diskseq();
+    }
+
     /** The same device node or serial: a journal the user probably meant, if it does not match. */
     boolean sameNode(ResumeIdentity now) {
         return bySerial() ? serial.equals(now.serial) && wwn.equals(now.wwn)

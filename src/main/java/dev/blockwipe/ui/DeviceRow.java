@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.report.Journal;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -24,6 +25,7 @@ public final class DeviceRow {
     private final ReadOnlyStringWrapper whyNot = new ReadOnlyStringWrapper("");
     private final BooleanProperty checked = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper job = new ReadOnlyStringWrapper("idle");
+    private final ReadOnlyObjectWrapper<Journal> interrupted = new ReadOnlyObjectWrapper<>();
     private final ObservableList<DeviceRow> children = FXCollections.observableArrayList();
     private final boolean mayWrite;
 
@@ -90,6 +92,15 @@ public final class DeviceRow {
 
     void showJob(String text) {
         job.set(text);
+    }
+
+    /** The journal of an interrupted wipe of this device, or null: the window offers to resume it. */
+    public ReadOnlyObjectProperty<Journal> interruptedProperty() {
+        return interrupted.getReadOnlyProperty();
+    }
+
+    void showInterrupted(Journal journal) {
+        interrupted.set(journal);
     }
 
     public ObservableList<DeviceRow> children() {

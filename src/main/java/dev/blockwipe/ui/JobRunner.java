@@ -12,6 +12,7 @@ import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Journal;
 import dev.blockwipe.report.ReportStore;
 import java.io.IOException;
 import java.util.HashMap;
@@ -90,10 +91,19 @@ public final class JobRunner implements AutoCloseable {
                 try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
                     Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
                             target.verdict(), false);
-                    Certifier.Paperwork paperwork = certifier.get().begin(t.info(), CertifiedDevice.before(judged));
-                    WipeResult result = new WipeJob(job.request(), keystreams).run(t, WipeListener.all(job, paperwork),
-                            job.cancelToken());
-                    return certify(paperwork, result);
+                    CertifiedDevice before = CertifiedDevice.before(judged);
+                    Certifier papers = certifier.get();
+                    if (!job.resumes()) {
+                        Certifier.Paperwork paperwork = papers.begin(t.info(), before);
+                        return certify(paperwork, new WipeJob(job.request(), keystreams)
+                                .run(t, WipeListener.all(job, paperwork), job.cancelToken()));
+                    }
+                    Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
+                            "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
+                    Certifier.Paperwork paperwork = papers.resume(t.info(), before, journal);
+                    return certify(paperwork, new WipeJob(journal.request(job.request().faults()), keystreams)
+                            .resume(t, journal.plan(), journal.resumePoint(), WipeListener.all(job, paperwork),
+                                    job.cancelToken()));
                 }
             }
         };
@@ -104,6 +114,7 @@ public final class JobRunner implements AutoCloseable {
             } else {
                 job.uncertified(c.problem());
             }
+            job.journal(c.resumable(), c.journalProblem());
             done(job);
         });
         task.setOnFailed(e -> {
@@ -114,16 +125,20 @@ public final class JobRunner implements AutoCloseable {
         executor.execute(task);
     }
 
-    /** A job's certificate, or why there is none. */
-    private record Certified(ReportStore.CertificateFiles files, String problem) {
+    /** A job's certificate (or why there is none), and whether it can be resumed (or why not). */
+    private record Certified(ReportStore.CertificateFiles files, String problem, boolean resumable,
+                             String journalProblem) {
     }
 
     private static Certified certify(Certifier.Paperwork paperwork, WipeResult result) {
+        ReportStore.CertificateFiles files = null;
+        String problem = null;
         try {
-            return new Certified(paperwork.finish(result), null);
+            files = paperwork.finish(result);
         } catch (IOException e) {
-            return new Certified(null, e.getMessage());
+            problem = e.getMessage();
         }
+        return new Certified(files, problem, paperwork.resumable(), paperwork.journalProblem());
     }
 
     private void done(JobViewModel job) {

@@ -35,6 +35,7 @@ public final class JobViewModel implements WipeListener {
     private final WipeRequest request;
     private final Set<String> queueKeys;
     private final LongSupplier clock;
+    private final boolean resumes;
     private final CancelToken cancel = new CancelToken();
     private final Queue<Timed> pending = new ConcurrentLinkedQueue<>();
     private final ThroughputSeries rateSeries = ThroughputSeries.tenMinutes();
@@ -69,13 +70,16 @@ public final class JobViewModel implements WipeListener {
      * @param name    what the card calls it ("sdb", "disk.img")
      * @param queueKeys jobs that share a key (partitions of one disk, one rotational disk under
      *                  several targets) run one after another
+     * @param resumes   the job goes on with the target's interrupted wipe, from its journal
      */
-    public JobViewModel(String target, String name, WipeRequest request, Set<String> queueKeys, LongSupplier clock) {
+    public JobViewModel(String target, String name, WipeRequest request, Set<String> queueKeys, LongSupplier clock,
+                        boolean resumes) {
         this.target = target;
         this.name = name;
         this.request = request;
         this.queueKeys = Set.copyOf(queueKeys);
         this.clock = clock;
+        this.resumes = resumes;
         message.set("queued");
     }
 
@@ -178,6 +182,18 @@ public final class JobViewModel implements WipeListener {
         certificate.set(files);
     }
 
+    /**
+     * The job stopped early and its journal was kept (it can be resumed from the device's row), or
+     * the journal could not be written. FX thread.
+     */
+    public void journal(boolean resumable, String problem) {
+        if (problem != null) {
+            certificateProblem.set(certificateProblem.get().isEmpty() ? problem : certificateProblem.get() + "; " + problem);
+        } else if (resumable) {
+            message.set(message.get() + "; resumable: select " + name + " and choose Resume…");
+        }
+    }
+
     /** The job ended but its certificate could not be written; the result stands. FX thread. */
     public void uncertified(String why) {
         certificateProblem.set("the certificate could not be written: " + why);
@@ -225,6 +241,11 @@ public final class JobViewModel implements WipeListener {
 
     public WipeRequest request() {
         return request;
+    }
+
+    /** Whether the job goes on with an interrupted wipe from its journal. */
+    public boolean resumes() {
+        return resumes;
     }
 
     public Set<String> queueKeys() {

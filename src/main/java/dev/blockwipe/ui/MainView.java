@@ -2,12 +2,14 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.report.Journal;
 import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.Objects;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -24,8 +26,10 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.layout.BorderPane;
@@ -142,6 +146,12 @@ public final class MainView {
         wipe.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.hasWipeTargets(), vm.checkedCountProperty(),
                 vm.selectedProperty()));
         wipe.setOnAction(e -> openWipeDialog());
+        Button resume = new Button("Res_ume…");
+        resume.setId("resume");
+        resume.setTooltip(new Tooltip("Go on with the interrupted wipe of the selected device"));
+        enableResume(resume, vm.selectedProperty().get());
+        vm.selectedProperty().addListener((obs, was, now) -> enableResume(resume, now));
+        resume.setOnAction(e -> confirmResume(vm.selectedProperty().get()));
         Button image = new Button("_Add image file…");
         image.setOnAction(e -> addImageFile());
         Button testDisk = new Button("Create _test disk…");
@@ -175,7 +185,7 @@ public final class MainView {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh, wipe, new Separator(), image, testDisk, bench, new Separator(), cancelAll, spring,
+        return new ToolBar(refresh, wipe, resume, new Separator(), image, testDisk, bench, new Separator(), cancelAll, spring,
                 reports, settings, dark);
     }
 
@@ -235,6 +245,37 @@ public final class MainView {
         WipeDialogViewModel dialog = vm.wipeDialog();
         if (new WipeDialog(dialog, stage).showAndConfirm()) {
             vm.startWipe(dialog);
+        }
+    }
+
+    /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
+    private static void enableResume(Button resume, DeviceRow row) {
+        resume.disableProperty().unbind();
+        if (row == null) {
+            resume.setDisable(true);
+        } else {
+            resume.disableProperty().bind(row.interruptedProperty().isNull().or(row.checkableProperty().not()));
+        }
+    }
+
+    /** Asks for the device's name, as a wipe does: the resume writes to it again. */
+    private void confirmResume(DeviceRow row) {
+        Journal journal = row == null ? null : row.interruptedProperty().get();
+        if (journal == null) {
+            return;
+        }
+        String name = row.facts().name();
+        TextInputDialog ask = new TextInputDialog();
+        ask.initOwner(stage);
+        ask.setTitle("Resume the interrupted wipe");
+        ask.setHeaderText("Go on with the wipe of " + Units.printable(row.facts().path()) + "?\n" + journal.describe()
+                + ".\nWhat was written and synced before stays; the wipe goes on from there with the same method and"
+                + " random keys, and the read-back covers the whole device.");
+        ask.setContentText("To confirm, type " + name + ":");
+        ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
+                .bind(ask.getEditor().textProperty().isNotEqualTo(name));
+        if (ask.showAndWait().filter(name::equals).isPresent()) {
+            vm.startResume(row);
         }
     }
 

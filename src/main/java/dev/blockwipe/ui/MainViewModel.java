@@ -12,6 +12,8 @@ import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
@@ -19,6 +21,7 @@ import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.linux.TestDisks;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Journal;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -145,7 +148,23 @@ public final class MainViewModel implements AutoCloseable {
         }
         scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
         updateChecked();
+        showInterrupted();
         showJobsOnRows();
+    }
+
+    /** Marks the rows of devices that have a journal of an interrupted wipe. */
+    private void showInterrupted() {
+        List<Journal> journals;
+        try {
+            journals = certifier.journals();
+        } catch (IOException e) {
+            journals = List.of();
+        }
+        for (DeviceRow row : allRows()) {
+            TargetIdentity id = row.facts().identity();
+            row.showInterrupted(journals.stream().filter(j -> j.identity().couldBe(id, certifier.bootId())).findFirst()
+                    .orElse(null));
+        }
     }
 
     private DeviceRow row(Map<String, DeviceRow> seen, String key, RowFacts facts, boolean mayWrite) {
@@ -237,7 +256,8 @@ public final class MainViewModel implements AutoCloseable {
         SharedDevices shared = new SharedDevices(inventory);
         List<JobViewModel> started = new ArrayList<>();
         for (RowFacts t : dialog.targets()) {
-            JobViewModel job = new JobViewModel(t.path(), t.name(), request, shared.keys(t.identity()), System::nanoTime);
+            JobViewModel job = new JobViewModel(t.path(), t.name(), request, shared.keys(t.identity()), System::nanoTime,
+                    false);
             jobs.add(0, job);
             started.add(job);
             runner.submit(job, t);
@@ -246,6 +266,25 @@ public final class MainViewModel implements AutoCloseable {
         images.values().forEach(r -> r.checkedProperty().set(false));
         drainJobs();
         return started;
+    }
+
+    /**
+     * Goes on with the interrupted wipe of {@code row}, from its journal. The job reads the journal
+     * again for the device it opens and refuses one that does not match.
+     */
+    public JobViewModel startResume(DeviceRow row) {
+        Journal journal = row.interruptedProperty().get();
+        if (journal == null || !row.checkableProperty().get()) {
+            throw new IllegalStateException("nothing to resume on " + row.facts().name());
+        }
+        RowFacts t = row.facts();
+        JobViewModel job = new JobViewModel(t.path(), t.name(), journal.request(FaultPolicy.DEFAULT),
+                new SharedDevices(inventory).keys(t.identity()), System::nanoTime, true);
+        jobs.add(0, job);
+        runner.submit(job, t);
+        row.showInterrupted(null);
+        drainJobs();
+        return job;
     }
 
     /**
@@ -308,7 +347,9 @@ public final class MainViewModel implements AutoCloseable {
         }
         for (DeviceRow row : allRows()) {
             JobViewModel job = latest.get(row.facts().path());
-            row.showJob(job == null ? "idle" : rowText(job));
+            row.showJob(job != null && job.stateProperty().get() != JobState.CANCELLED ? rowText(job)
+                    : row.interruptedProperty().get() != null ? "interrupted: resumable"
+                    : job == null ? "idle" : rowText(job));
         }
     }
 
@@ -342,6 +383,7 @@ public final class MainViewModel implements AutoCloseable {
         }
         JobState s = job.stateProperty().get();
         notice.set(new Notice(job.name() + ": " + s.label(), wrap(job.messageProperty().get()), s == JobState.ERASED));
+        showInterrupted();
         watcher.refresh();
     }
 

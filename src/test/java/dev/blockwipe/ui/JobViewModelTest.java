@@ -43,7 +43,7 @@ class JobViewModelTest {
     /** What the job's clock says, in nanoseconds; tests move it. */
     private long now;
     private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3",
-            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop3"), () -> now);
+            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop3"), () -> now, false);
 
     @Test
     void newJobIsQueued() {

@@ -194,6 +194,47 @@ class MainWindowTest {
         }
     }
 
+    /**
+     * A cancelled wipe leaves a journal: its row says so and offers Resume…, which asks for the
+     * name and goes on from the checkpoint; the second run's certificate lists both runs.
+     */
+    @Test
+    void aCancelledWipeIsOfferedOnItsRowAndResumedFromWhereItStopped(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
+            JobViewModel first = startWipe(robot, loop, "gutmann");
+            robot.interact(() -> vm.cancel(first));
+            waitFor(() -> first.stateProperty().get().finished());
+            assertThat(first.messageProperty().get()).contains("resumable: select " + loop.name());
+            DeviceRow row = row(loop.name());
+            waitFor(() -> row.interruptedProperty().get() != null);
+            assertThat(row.jobProperty().get()).isEqualTo("interrupted: resumable");
+            long checkpoint = row.interruptedProperty().get().offset();
+            int pass = row.interruptedProperty().get().pass();
+
+            robot.interact(() -> vm.selectedProperty().set(row));
+            robot.clickOn("#resume");
+            waitFor(() -> robot.lookup(".text-input-dialog .text-field").tryQuery().isPresent());
+            Button ok = robot.lookup(".text-input-dialog .button").match((Button b) -> b.isDefaultButton()).query();
+            assertThat(ok.isDisabled()).isTrue();
+            robot.clickOn(".text-input-dialog .text-field").write(loop.name());
+            assertThat(ok.isDisabled()).isFalse();
+            robot.clickOn(ok);
+
+            JobViewModel second = vm.jobs().get(0);
+            assertThat(second).isNotSameAs(first);
+            assertThat(second.resumes()).isTrue();
+            waitFor(() -> second.stateProperty().get() == JobState.RUNNING && second.progressProperty().get() > 0);
+            robot.interact(() -> vm.cancel(second));
+            waitFor(() -> second.certificateProperty().get() != null);
+            String cert = Files.readString(second.certificateProperty().get().json());
+            com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cert);
+            assertThat(json.at("/runs")).hasSize(2);
+            assertThat(json.at("/runs/0/end").asText()).isEqualTo("cancelled");
+            assertThat(json.at("/runs/1/fromPass").asInt()).isEqualTo(pass);
+            assertThat(json.at("/runs/1/fromOffset").asLong()).isEqualTo(checkpoint);
+        }
+    }
+
     @Test
     void closingTheWindowDuringAWipeAsksFirstThenCancelsIt(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {

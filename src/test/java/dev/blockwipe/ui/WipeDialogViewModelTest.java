@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
@@ -77,6 +78,17 @@ class WipeDialogViewModelTest {
         vm.typedProperty().set("loop");
 
         assertThat(vm.canWipeProperty().get()).isFalse();
+    }
+
+    @Test
+    void aBadSectorIsIsolatedAndPassedUnlessTheUserAsksToStopThere() {
+        WipeDialogViewModel vm = confirmed("loop3");
+        assertThat(vm.request().faults()).isEqualTo(FaultPolicy.DEFAULT);
+
+        vm.stopAtBadSectorProperty().set(true);
+
+        assertThat(vm.request().faults().stopAtFirst()).isTrue();
+        assertThat(vm.request().faults().maxBadRanges()).isEqualTo(FaultPolicy.DEFAULT.maxBadRanges());
     }
 
     static Stream<Arguments> contradictoryOptions() {
