@@ -23,6 +23,8 @@ final class Errno {
     static final int ENOSPC = 28;
     static final int EROFS = 30;
     static final int ENAMETOOLONG = 36;
+    static final int ENOLCK = 37;
+    static final int ENOSYS = 38;
     static final int ELOOP = 40;
     static final int EOPNOTSUPP = 95;
     static final int ENOMEDIUM = 123;
@@ -34,7 +36,8 @@ final class Errno {
             Map.entry(EISDIR, "EISDIR"), Map.entry(EINVAL, "EINVAL"), Map.entry(ENOTTY, "ENOTTY"),
             Map.entry(ETXTBSY, "ETXTBSY"), Map.entry(ENOSPC, "ENOSPC"), Map.entry(EROFS, "EROFS"),
             Map.entry(EOPNOTSUPP, "EOPNOTSUPP"), Map.entry(ENOMEDIUM, "ENOMEDIUM"), Map.entry(ENOTDIR, "ENOTDIR"),
-            Map.entry(ENAMETOOLONG, "ENAMETOOLONG"), Map.entry(ELOOP, "ELOOP"),
+            Map.entry(ENAMETOOLONG, "ENAMETOOLONG"), Map.entry(ELOOP, "ELOOP"), Map.entry(ENOLCK, "ENOLCK"),
+            Map.entry(ENOSYS, "ENOSYS"),
             Map.entry(4, "EINTR"), Map.entry(12, "ENOMEM"), Map.entry(14, "EFAULT"), Map.entry(27, "EFBIG"),
             Map.entry(61, "ENODATA"), Map.entry(62, "ETIME"), Map.entry(110, "ETIMEDOUT"), Map.entry(121, "EREMOTEIO"));
 

@@ -161,6 +161,9 @@ public final class LinuxTargets implements TargetOpener {
      * Nothing else may use an image file while it is wiped: O_EXCL means nothing on regular files,
      * so the job holds both kinds of lock other programs take (flock, as flock(1) and many tools
      * do; an OFD lock, which QEMU takes on its disk images and which conflicts with POSIX locks).
+     * Some file systems cannot hold range locks at all (FUSE file systems without a lock handler,
+     * NFS without a lock manager): no other program can hold one there either, so the flock and
+     * the scan of other processes' open files are what exclude them.
      */
     private static void lock(String path, int fd) throws TargetException {
         if (LibC.flock(fd, Fcntl.LOCK_EX | Fcntl.LOCK_NB) != 0) {
@@ -170,8 +173,16 @@ public final class LinuxTargets implements TargetOpener {
         whole.l_type = Fcntl.F_WRLCK;
         whole.l_whence = Fcntl.SEEK_SET;
         if (LibC.fcntl(fd, Fcntl.F_OFD_SETLK, whole) != 0) {
-            throw lockFailure(path, "fcntl(F_OFD_SETLK)", Errno.last());
+            int errno = Errno.last();
+            if (!cannotLockRanges(errno)) {
+                throw lockFailure(path, "fcntl(F_OFD_SETLK)", errno);
+            }
         }
+    }
+
+    private static boolean cannotLockRanges(int errno) {
+        return errno == Errno.EINVAL || errno == Errno.ENOLCK || errno == Errno.ENOSYS
+                || errno == Errno.EOPNOTSUPP;
     }
 
     private static TargetException lockFailure(String path, String call, int errno) {

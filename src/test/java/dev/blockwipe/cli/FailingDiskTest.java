@@ -74,6 +74,27 @@ class FailingDiskTest {
     }
 
     /**
+     * A device that takes only part of each write (the FUSE file as an image: a loop device would
+     * turn a short write into EIO) is written to the end, not counted as done after the first part.
+     */
+    @Test
+    void writesAcknowledgedInPartAreContinuedToTheEnd() throws Exception {
+        try (FaultyDisk disk = FaultyDisk.imageFile(dir, 8L << 20)) {
+            fillRandom(disk.backing());
+            disk.control(Map.of("shortWrites", 12288));
+
+            Cli r = wipe(disk.path(), "-m", "zero", "--yes=" + disk.name());
+
+            assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+            assertThat(r.out()).contains(disk.path() + ": ERASED");
+            assertThat(LoopDevice.allZero(disk.backing().toString())).as("every byte written").isTrue();
+            assertThat(disk.state().get("written").asLong()).as("written in 12 KiB parts")
+                    .isGreaterThanOrEqualTo(8L << 20);
+            assertThat(disk.state().get("requests").asLong()).isGreaterThan((8L << 20) / 12288);
+        }
+    }
+
+    /**
      * A disk that stops answering part-way ends its own job as gone (with its certificate and a
      * journal), the other job of the same command finishes; once the disk answers again, --resume
      * goes on from the last checkpoint and the certificate covers both runs.

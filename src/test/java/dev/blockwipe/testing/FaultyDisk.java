@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * A real faulty block device: a loop device over a file that a small FUSE file system
  * ({@code faulty_disk.py}, Debian's python3-fusepy) serves from a backing file, with a control
  * file that makes chosen ranges fail with an errno, every request slow, one request stall, the
- * whole disk die, or writes come back short. The test owns everything it makes and removes it
- * on close: the loop device, the mount, the FUSE process and the files.
+ * whole disk die, or writes come back short ({@link #imageFile}: the FUSE file alone, wiped as an
+ * image file). The test owns everything it makes and removes it on close: the loop device, the
+ * mount, the FUSE process and the files.
  */
 public final class FaultyDisk implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -55,8 +56,24 @@ public final class FaultyDisk implements AutoCloseable {
         Sh.require(fusepy, "needs the Python FUSE binding (Debian package python3-fusepy)");
     }
 
-    /** A faulty disk of {@code size} bytes (zeroes), its files under {@code dir}. */
+    /** A faulty disk of {@code size} bytes (zeroes), its files under {@code dir}: a loop device over the FUSE file. */
     public static FaultyDisk create(Path dir, long size) throws IOException {
+        FaultyDisk disk = mount(dir, size);
+        try {
+            disk.loop = LoopDevice.over(disk.file().toString());
+            return disk;
+        } catch (RuntimeException | Error e) {
+            disk.closeAfter(e);
+            throw e;
+        }
+    }
+
+    /** A faulty image file of {@code size} bytes (zeroes): the FUSE file itself, no loop device over it. */
+    public static FaultyDisk imageFile(Path dir, long size) throws IOException {
+        return mount(dir, size);
+    }
+
+    private static FaultyDisk mount(Path dir, long size) throws IOException {
         assumeAvailable();
         Path backing = dir.resolve("faulty-backing.img");
         try (RandomAccessFile f = new RandomAccessFile(backing.toFile(), "rw")) {
@@ -68,15 +85,18 @@ public final class FaultyDisk implements AutoCloseable {
         FaultyDisk disk = new FaultyDisk(dir, backing, mountPoint, fuse);
         try {
             disk.awaitMount();
-            disk.loop = LoopDevice.over(mountPoint.resolve("disk.img").toString());
             return disk;
         } catch (IOException | RuntimeException | Error e) {
-            try {
-                disk.close();
-            } catch (IOException | RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
+            disk.closeAfter(e);
             throw e;
+        }
+    }
+
+    private void closeAfter(Throwable failure) {
+        try {
+            close();
+        } catch (IOException | RuntimeException | Error cleanup) {
+            failure.addSuppressed(cleanup);
         }
     }
 
@@ -101,13 +121,14 @@ public final class FaultyDisk implements AutoCloseable {
         }
     }
 
-    /** The loop device: what Blockwipe wipes. */
+    /** What Blockwipe wipes: the loop device, or the FUSE file of an {@link #imageFile}. */
     public String path() {
-        return loop.path();
+        return loop != null ? loop.path() : file().toString();
     }
 
+    /** The name a confirmation takes. */
     public String name() {
-        return loop.name();
+        return loop != null ? loop.name() : file().getFileName().toString();
     }
 
     /** The file behind it: what really reached the disk. */
@@ -115,7 +136,7 @@ public final class FaultyDisk implements AutoCloseable {
         return backing;
     }
 
-    /** The FUSE file itself, for tests that wipe it as an image file. */
+    /** The FUSE file: what a loop device over it, or an image-file wipe, reads and writes. */
     public Path file() {
         return mountPoint.resolve("disk.img");
     }
