@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.Units;
 import dev.blockwipe.testing.Expected;
 import dev.blockwipe.testing.FaultyDisk;
 import dev.blockwipe.testing.Jar;
@@ -82,7 +83,9 @@ class FailingDiskIT {
             Jar.Run resumed = Jar.exec(wipe(disk, "--resume"));
 
             assertThat(resumed.code()).as(resumed.out() + resumed.err()).isZero();
-            assertThat(resumed.out()).contains(disk.path() + ": ERASED with " + method);
+            assertThat(resumed.out()).contains(disk.path() + ": ERASED with " + method + " (" + patterns.size()
+                    + (patterns.size() == 1 ? " pass" : " passes") + ", resumed in pass " + keptPass + " at "
+                    + Units.bytes(offset) + ")");
             byte[] last = Expected.bytes(patterns.get(patterns.size() - 1), (int) SIZE);
             assertThat(Arrays.equals(Files.readAllBytes(disk.backing()), last))
                     .as("the whole disk holds the last pass, %s", patterns.get(patterns.size() - 1)).isTrue();

@@ -3,6 +3,7 @@ package dev.blockwipe.report;
 import dev.blockwipe.engine.BadRange;
 import dev.blockwipe.engine.ByteRange;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.Units;
@@ -120,9 +121,12 @@ public final class ResultSummary {
         };
     }
 
+    /** "3 passes", or for a resumed job "3 passes, resumed in pass 2 at 11 MiB". */
     private static String passes(WipeResult r) {
-        int n = r.passes().size();
-        return n == 1 ? "1 pass" : n + " passes";
+        int n = r.plan().passes().size();
+        ResumePoint from = r.resumedFrom();
+        return (n == 1 ? "1 pass" : n + " passes") + (from.equals(ResumePoint.START) ? ""
+                : ", resumed in pass " + from.pass() + " at " + Units.bytes(from.offset()));
     }
 
     private static String writeRate(WipeResult r) {

@@ -148,6 +148,11 @@ public final class MainViewModel implements AutoCloseable {
         }
         scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
         updateChecked();
+        showRowStates();
+    }
+
+    /** The Job column: a row's latest job, or that it has a journal of an interrupted wipe. */
+    private void showRowStates() {
         showInterrupted();
         showJobsOnRows();
     }
@@ -206,6 +211,7 @@ public final class MainViewModel implements AutoCloseable {
         images.put(key, row);
         imageAliases.put(key, aliases);
         rows.add(row);
+        showRowStates();
         return row;
     }
 

@@ -14,12 +14,18 @@ import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.report.HostInfo;
+import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.FakeSysfs;
+import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,6 +46,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class MainViewModelTest {
     private static final UsageFacts NOTHING_IN_USE = new UsageFacts(List.of(), List.of(), List.of(), null);
+    private static final String BOOT_ID = "5b9a2c1e-boot";
 
     @TempDir
     Path tmp;
@@ -219,6 +226,24 @@ class MainViewModelTest {
         assertThat(vm.checkedCountProperty().get()).isZero();
     }
 
+    /** An image file with a journal is offered for resuming as soon as it is added, not at the next refresh. */
+    @Test
+    void anAddedImageWithAnInterruptedWipeSaysSoAtOnce() throws Exception {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        DeviceRow probe = vm.addImageFile(file.toString());
+        assertThat(probe.interruptedProperty().get()).isNull();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.killedFileWipe(settings(), probe.facts().identity(), file.toString(), plan, BOOT_ID);
+
+        rescan(viewModel(true));
+        DeviceRow image = vm.addImageFile(file.toString());
+
+        assertThat(image.interruptedProperty().get()).isNotNull();
+        assertThat(image.jobProperty().get()).isEqualTo("interrupted: resumable");
+    }
+
     @Test
     void dialogTargetsTheCheckedRowsInTreeOrder() throws IOException {
         rescan(viewModel(true));
@@ -381,9 +406,13 @@ class MainViewModelTest {
     private MainViewModel viewModel(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"), Operator.UNNAMED, Sh.uid()),
-                new HostInfo("test-host", "", "", "", "", ""), Runnable::run));
+                null, Keystreams.JCE, settings(),
+                new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run));
         return vm;
+    }
+
+    private Settings settings() {
+        return new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"), Operator.UNNAMED, Sh.uid());
     }
 
     private DeviceInventory scan() throws IOException {
