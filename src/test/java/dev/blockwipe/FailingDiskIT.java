@@ -83,9 +83,10 @@ class FailingDiskIT {
             Jar.Run resumed = Jar.exec(wipe(disk, "--resume"));
 
             assertThat(resumed.code()).as(resumed.out() + resumed.err()).isZero();
+            String resumedAt = keptPass > patterns.size() ? "at the read-back"
+                    : "in pass " + keptPass + " at " + Units.bytes(offset);
             assertThat(resumed.out()).contains(disk.path() + ": ERASED with " + method + " (" + patterns.size()
-                    + (patterns.size() == 1 ? " pass" : " passes") + ", resumed in pass " + keptPass + " at "
-                    + Units.bytes(offset) + ")");
+                    + (patterns.size() == 1 ? " pass" : " passes") + ", resumed " + resumedAt + ")");
             byte[] last = Expected.bytes(patterns.get(patterns.size() - 1), (int) SIZE);
             assertThat(Arrays.equals(Files.readAllBytes(disk.backing()), last))
                     .as("the whole disk holds the last pass, %s", patterns.get(patterns.size() - 1)).isTrue();

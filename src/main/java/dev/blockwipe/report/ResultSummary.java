@@ -121,12 +121,17 @@ public final class ResultSummary {
         };
     }
 
-    /** "3 passes", or for a resumed job "3 passes, resumed in pass 2 at 11 MiB". */
+    /**
+     * "3 passes", or for a resumed job "3 passes, resumed in pass 2 at 11 MiB" ("resumed at the
+     * read-back" when every pass had been written).
+     */
     private static String passes(WipeResult r) {
         int n = r.plan().passes().size();
         ResumePoint from = r.resumedFrom();
-        return (n == 1 ? "1 pass" : n + " passes") + (from.equals(ResumePoint.START) ? ""
-                : ", resumed in pass " + from.pass() + " at " + Units.bytes(from.offset()));
+        String resumed = from.equals(ResumePoint.START) ? ""
+                : from.pass() > n ? ", resumed at the read-back"
+                : ", resumed in pass " + from.pass() + " at " + Units.bytes(from.offset());
+        return (n == 1 ? "1 pass" : n + " passes") + resumed;
     }
 
     private static String writeRate(WipeResult r) {
