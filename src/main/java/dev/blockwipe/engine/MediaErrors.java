@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -15,12 +16,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * ENXIO, or EIO from a device no longer in sysfs) ends the job at once, and so does a dead one:
  * before a failing request is split, one sector that worked before is read again, and when that
  * fails too the device has stopped answering altogether (a bridge that dropped off, a controller
- * that died), which is not a bad sector. The fault policy decides whether a bad range stops the
- * job and how many make it give up.
+ * that died), which is not a bad sector. A device that answers but takes not one sector of
+ * {@value #DEAD_REQUESTS} requests in a row (a worn-out SSD that went read-only, a disk dead from
+ * the first request) is given up too: its bad "range" would be the whole disk, found one sector
+ * at a time. The fault policy decides whether a bad range stops the job and how many make it give up.
  */
 final class MediaErrors {
     private static final Set<String> MEDIA = Set.of("EIO", "ENODATA", "EREMOTEIO", "EILSEQ", "EBADMSG", "ETIMEDOUT");
     private static final Set<String> GONE = Set.of("ENODEV", "ENXIO", "ENOMEDIUM");
+    static final int DEAD_REQUESTS = 8;
 
     /** One kind of request: a write or a read of {@code data.remaining()} bytes at {@code offset}. */
     @FunctionalInterface
@@ -34,6 +38,8 @@ final class MediaErrors {
     private final int unit;
     /** Where a request last went through (at least one logical block), or -1 before the first. */
     private final AtomicLong lastGood = new AtomicLong(-1);
+    /** Requests in a row of which not one sector went through. */
+    private final AtomicInteger emptyInARow = new AtomicInteger();
 
     MediaErrors(BlockTarget target, BadSectors bad, FaultPolicy policy) {
         this.target = target;
@@ -69,6 +75,13 @@ final class MediaErrors {
         if (error != null) {
             requireAnswering(offset, error);
             isolate(request, offset, data, pass, stage, done, error);
+        }
+        if (!done.isEmpty()) {
+            emptyInARow.set(0);
+        } else if (emptyInARow.incrementAndGet() >= DEAD_REQUESTS) {
+            throw new BadSectorsException(target.info().path(), "given up: not one sector of " + DEAD_REQUESTS
+                    + " requests in a row could be " + (stage == Stage.WRITE ? "written" : "read") + " (the last at offset "
+                    + offset + ", " + error + "): the disk no longer takes " + (stage == Stage.WRITE ? "writes" : "reads"));
         }
     }
 

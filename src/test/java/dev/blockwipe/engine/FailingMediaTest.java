@@ -150,6 +150,33 @@ class FailingMediaTest {
         assertThat(target.requests()).as("no sector-by-sector grind through a dead disk").isLessThan(10);
     }
 
+    /** A disk that answers but takes nothing (an SSD gone read-only) is not 8 MiB of bad sectors. */
+    @Test
+    void aDiskThatTakesNotOneSectorIsGivenUpNotListedAsOneHugeBadRange() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).failingWrites(0, SIZE, "EIO");
+        WipeResult result = job(zero().withQueueDepth(1).withBlockSize(64 << 10), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: not one sector of 8 requests in a row could"
+                + " be written (the last at offset " + (7 * (64 << 10)) + ", EIO): the disk no longer takes writes");
+        assertThat(result.bytesWritten()).isZero();
+        assertThat(result.badBytes()).isEqualTo(8 * (64 << 10));
+    }
+
+    /** Bad stretches with good sectors between them are bad sectors, however many requests they touch. */
+    @Test
+    void requestsThatTakeSomeSectorsKeepTheJobGoing() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
+        for (long at = 0; at < SIZE; at += 64 << 10) {
+            target.failingWrites(at + SECTOR, (64 << 10) - SECTOR, "EIO");
+        }
+        WipeResult result = job(zero().withQueueDepth(1).withBlockSize(64 << 10), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.bytesWritten()).isEqualTo((long) SIZE / (64 << 10) * SECTOR);
+    }
+
     @Test
     void aStalledRequestIsShownWhileItWaitsAndRecorded() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
