@@ -7,9 +7,11 @@ import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.report.ResultSummary;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,6 +28,8 @@ final class ProgressBoard {
     private final boolean tty;
     private final Map<String, String> lines = new LinkedHashMap<>();
     private final Map<String, Long> lastLog = new LinkedHashMap<>();
+    /** The targets whose last logged line said STALLED: a log shows a stall when it starts and ends. */
+    private final Set<String> loggedStalled = new HashSet<>();
     private long lastPrint;
     private boolean lineOpen;
 
@@ -94,8 +98,14 @@ final class ProgressBoard {
             }
         } else {
             Long last = lastLog.get(name);
-            if (last == null || now - last >= LOG_INTERVAL_NANOS) {
+            boolean stallChanged = (p.stall() != null) != loggedStalled.contains(name);
+            if (last == null || now - last >= LOG_INTERVAL_NANOS || stallChanged) {
                 lastLog.put(name, now);
+                if (p.stall() != null) {
+                    loggedStalled.add(name);
+                } else {
+                    loggedStalled.remove(name);
+                }
                 err.println(text);
                 err.flush();
             }
