@@ -27,7 +27,9 @@ import javafx.collections.ObservableList;
  * One wipe job as the job card shows it. The engine's events arrive on the job's worker thread
  * and only go into a queue; {@link #drain()} applies them on the FX thread once per frame (the
  * main view's AnimationTimer calls it), so a multi-GB/s wipe costs the FX thread one update per
- * frame, not one per event. The graph points are capped: 10 minutes at two a second.
+ * frame, not one per event. The speed is the job's bytes over the last second of the frames'
+ * clock (see {@link JobThroughput}), so it falls to 0 while the device takes nothing and does not
+ * restart at a pass. The graph points are capped: 10 minutes at two a second.
  */
 public final class JobViewModel implements WipeListener {
     private final String target;
@@ -58,6 +60,7 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ReportStore.CertificateFiles> certificate = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
+    private final JobThroughput throughput = new JobThroughput();
     private long startNanos = -1;
     private long written;
     private long verified;
@@ -95,11 +98,30 @@ public final class JobViewModel implements WipeListener {
         while ((t = pending.poll()) != null) {
             apply(t.nanos(), t.event());
         }
+        if (state.get() == JobState.RUNNING || state.get() == JobState.CANCELLING) {
+            showSpeed(clock.getAsLong());
+        }
+    }
+
+    /** The speed now, over the last second and over the job, on the card and in its graph. */
+    private void showSpeed(long now) {
+        double current = throughput.rate(now);
+        double average = throughput.average(now);
+        rate.set(current);
+        speed.set(Units.rate(current) + " (avg " + Units.rate(average) + ")");
+        double seconds = (now - startNanos) / 1e9;
+        if (rateSeries.add(seconds, current / 1e6)) {
+            mirror(ratePoints, rateSeries);
+        }
+        if (averageSeries.add(seconds, average / 1e6)) {
+            mirror(averagePoints, averageSeries);
+        }
     }
 
     private void apply(long nanos, WipeEvent event) {
         if (event instanceof WipeEvent.Started s) {
             startNanos = nanos;
+            throughput.start(nanos);
             state.set(cancel.isCancelled() ? JobState.CANCELLING : JobState.RUNNING);
             message.set(s.plan().passes().size() + " pass" + (s.plan().passes().size() == 1 ? "" : "es") + ", verify "
                     + s.plan().verification().text() + ", " + s.target().ioMode().label());
@@ -127,21 +149,10 @@ public final class JobViewModel implements WipeListener {
     }
 
     private void progress(long nanos, WipeEvent.Progress p) {
+        throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
         progress.set(p.jobFraction());
-        rate.set(p.rate());
-        speed.set(Units.rate(p.rate()) + " (avg " + Units.rate(p.averageRate()) + ")");
         eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
         stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
-        if (p.stageBytesDone() == 0) {
-            return;
-        }
-        double seconds = (nanos - startNanos) / 1e9;
-        if (rateSeries.add(seconds, p.rate() / 1e6)) {
-            mirror(ratePoints, rateSeries);
-        }
-        if (averageSeries.add(seconds, p.averageRate() / 1e6)) {
-            mirror(averagePoints, averageSeries);
-        }
     }
 
     /** Appends the newest point and drops what fell out of the window, without rebuilding the list. */
