@@ -3,6 +3,7 @@ package dev.blockwipe.linux;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.LoopFacts;
+import dev.blockwipe.devices.NaturalOrder;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.SysfsPartition;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -46,7 +48,7 @@ public final class SysfsScanner {
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve("block"))) {
             dir.forEach(entries::add);
         }
-        entries.sort(null);
+        entries.sort(Comparator.comparing(e -> e.getFileName().toString(), NaturalOrder.INSTANCE));
         List<SysfsDisk> disks = new ArrayList<>(entries.size());
         for (Path entry : entries) {
             disks.add(disk(entry));
@@ -88,7 +90,8 @@ public final class SysfsScanner {
         Reader q = new Reader(dir.resolve("queue"), name + "/queue");
         List<SysfsPartition> partitions = new ArrayList<>();
         try (Stream<Path> children = Files.list(dir)) {
-            for (Path child : children.sorted().toList()) {
+            for (Path child : children.sorted(Comparator.comparing(c -> c.getFileName().toString(),
+                    NaturalOrder.INSTANCE)).toList()) {
                 if (Files.exists(child.resolve("partition"))) {
                     partitions.add(partition(child, name, r));
                 }

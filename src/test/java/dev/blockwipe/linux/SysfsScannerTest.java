@@ -146,6 +146,23 @@ class SysfsScannerTest {
         assertThat(d.unreadable()).isEmpty();
     }
 
+    /** loop2 before loop10, sdb2 before sdb10: the tree and `list` count as people do. */
+    @Test
+    void disksAndPartitionsComeInNaturalOrder() throws IOException {
+        for (int n : new int[] {10, 2, 200, 3}) {
+            sys.disk(FakeSysfs.virtual("loop" + n), "7:" + n);
+        }
+        FakeSysfs.Disk sdb = sys.disk(FakeSysfs.usb("sdb"), "8:16");
+        for (int n : new int[] {10, 1, 2}) {
+            sdb = sdb.partition(n, 2048L * n, 2048).disk();
+        }
+
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+
+        assertThat(disks).extracting(SysfsDisk::name).containsExactly("loop2", "loop3", "loop10", "loop200", "sdb");
+        assertThat(disks.get(4).partitions()).extracting(SysfsPartition::name).containsExactly("sdb1", "sdb2", "sdb10");
+    }
+
     @Test
     void aLoopDeviceWhoseBackingCannotBeFoundIsAFactThatCouldNotBeRead() throws IOException {
         sys.disk(FakeSysfs.virtual("loop5"), "7:5").backingFile("/var/tmp/gone.img (deleted)");
