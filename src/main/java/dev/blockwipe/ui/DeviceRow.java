@@ -59,6 +59,11 @@ public final class DeviceRow {
         }
     }
 
+    /** This user can open it for writing (root for devices; anyone for their own files). */
+    public boolean mayWrite() {
+        return mayWrite;
+    }
+
     public String key() {
         return key;
     }

@@ -25,7 +25,7 @@ import javafx.scene.input.KeyEvent;
 /**
  * Disks with their partitions, and image files: a check box per row (disabled, with the reason as
  * tooltip, where the row may not be wiped), identity, size, kind badge, contents, usage, verdict
- * and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
+ * (with the reason when blocked) and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
  * selection and what is expanded.
  */
 final class DeviceTreeView {
@@ -187,7 +187,7 @@ final class DeviceTreeView {
     }
 
     private static TreeTableColumn<DeviceRow, RowFacts> verdictColumn() {
-        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Verdict", 110);
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Verdict", 190);
         col.setCellFactory(c -> new TreeTableCell<>() {
             @Override
             protected void updateItem(RowFacts f, boolean empty) {
@@ -200,7 +200,7 @@ final class DeviceTreeView {
                 }
                 SafetyVerdict v = f.verdict();
                 String mark = v.blocked() ? "✖ " : v instanceof SafetyVerdict.Wipeable ? "✓ " : "⚠ ";
-                setText(mark + v.level().toLowerCase(Locale.ROOT));
+                setText(mark + v.level().toLowerCase(Locale.ROOT) + (v.blocked() ? ": " + v.describe() : ""));
                 getStyleClass().add("verdict-" + v.level().toLowerCase(Locale.ROOT));
                 setTooltip(Tooltips.wrapped(v.level() + ": " + v.describe()));
             }

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
@@ -36,6 +37,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
@@ -155,14 +157,20 @@ public final class MainView {
         Button image = new Button("_Add image file…");
         image.setOnAction(e -> addImageFile());
         Button testDisk = new Button("Create _test disk…");
+        testDisk.setId("test-disk");
         testDisk.setOnAction(e -> createTestDisk());
-        testDisk.disableProperty().bind(vm.busyMakingTestDiskProperty());
+        if (vm.canWipeDevices()) {
+            testDisk.disableProperty().bind(vm.busyMakingTestDiskProperty());
+        } else {
+            testDisk.setDisable(true);
+        }
         Button cancelAll = new Button("_Cancel all");
         cancelAll.disableProperty().bind(vm.activeJobsProperty().isEqualTo(0));
         cancelAll.setOnAction(e -> confirmCancelAll());
         Button bench = new Button("_Benchmark…");
         bench.setId("benchmark");
-        bench.disableProperty().bind(vm.selectedProperty().isNull());
+        bench.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
         bench.setOnAction(e -> vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
                 () -> BenchDialog.show(vm.benchmark(), stage)));
         Button reports = new Button("Re_ports…");
@@ -185,8 +193,32 @@ public final class MainView {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh, wipe, resume, new Separator(), image, testDisk, bench, new Separator(), cancelAll, spring,
-                reports, settings, dark);
+        return new ToolBar(refresh, wipe, resume, new Separator(), image,
+                explained(testDisk, new ReadOnlyStringWrapper(vm.canWipeDevices() ? ""
+                        : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
+                explained(bench, Bindings.createStringBinding(
+                        () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).orElse(""), vm.selectedProperty())),
+                new Separator(), cancelAll, spring, reports, settings, dark);
+    }
+
+    /**
+     * A disabled button shows no tooltip (it takes no mouse events), so the button sits in a holder
+     * whose tooltip says why it is disabled, while {@code why} is not empty.
+     */
+    private static StackPane explained(Button button, ObservableStringValue why) {
+        StackPane holder = new StackPane(button);
+        Tooltip tip = Tooltips.wrapped("");
+        tip.textProperty().bind(why);
+        Runnable install = () -> {
+            if (why.get().isEmpty()) {
+                Tooltip.uninstall(holder, tip);
+            } else {
+                Tooltip.install(holder, tip);
+            }
+        };
+        why.addListener((obs, was, now) -> install.run());
+        install.run();
+        return holder;
     }
 
     private static Label notRootBanner() {

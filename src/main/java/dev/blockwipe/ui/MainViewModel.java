@@ -297,10 +297,22 @@ public final class MainViewModel implements AutoCloseable {
      * Why the selected row cannot be benchmarked now, if it cannot: a wipe that runs on it or on
      * its disk would make both the figures and the wipe wrong.
      */
+    /**
+     * Why Benchmark… cannot measure {@code row} at all, before anything is asked: nothing selected,
+     * or a device while not root (measuring reads the device itself).
+     */
+    public Optional<String> benchmarkUnavailable(DeviceRow row) {
+        return row == null ? Optional.of("Select a device to measure.")
+                : !row.mayWrite() ? Optional.of("Measuring " + row.facts().name() + " reads the device itself: that needs"
+                + " root (start Blockwipe with sudo).")
+                : Optional.empty();
+    }
+
     public Optional<String> benchmarkBlocker() {
         DeviceRow row = selected.get();
-        if (row == null) {
-            return Optional.of("Select a device to measure.");
+        Optional<String> unavailable = benchmarkUnavailable(row);
+        if (unavailable.isPresent()) {
+            return unavailable;
         }
         Set<String> keys = new SharedDevices(inventory).keys(row.facts().identity());
         return jobs.stream()

@@ -375,6 +375,9 @@ class MainViewModelTest {
         });
         assertThat(image.checkableProperty().get()).isTrue();
         assertThat(vm.mode()).startsWith("not root");
+        assertThat(vm.benchmarkUnavailable(row("sdc"))).as("said before anything is asked")
+                .hasValue("Measuring sdc reads the device itself: that needs root (start Blockwipe with sudo).");
+        assertThat(vm.benchmarkUnavailable(image)).isEmpty();
     }
 
     @Test

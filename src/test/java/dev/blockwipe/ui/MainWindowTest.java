@@ -23,6 +23,7 @@ import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
@@ -105,6 +106,9 @@ class MainWindowTest {
             robot.interact(() -> row.checkedProperty().set(true));
             assertThat(row.checkedProperty().get()).isFalse();
             assertThat(row.whyNotProperty().get()).contains("read-only");
+            assertThat(robot.lookup(".verdict-blocked").queryAll()).extracting(n -> ((Labeled) n).getText())
+                    .as("the reason is in the Verdict column, not only in a tooltip")
+                    .anySatisfy(text -> assertThat(text).startsWith("✖ blocked: ").contains("read-only"));
         }
     }
 
