@@ -64,16 +64,35 @@ final class DeviceTreeView {
         return table;
     }
 
-    /** Keeps {@code parent}'s children in step with {@code rows}, reusing each row's tree item. */
+    /**
+     * Keeps {@code parent}'s children in step with {@code rows}, reusing each row's tree item and
+     * touching only what changed: a device that comes or goes is one insertion or removal, so the
+     * selection and the rows under the mouse stay where they are (replacing the whole list cleared
+     * the selection on every hot-plug).
+     */
     private void mirror(ObservableList<DeviceRow> rows, TreeItem<DeviceRow> parent) {
         Runnable sync = () -> {
-            List<TreeItem<DeviceRow>> children = rows.stream().map(this::item).toList();
-            if (!parent.getChildren().equals(children)) {
-                parent.getChildren().setAll(children);
+            List<TreeItem<DeviceRow>> wanted = rows.stream().map(this::item).toList();
+            ObservableList<TreeItem<DeviceRow>> children = parent.getChildren();
+            List<TreeItem<DeviceRow>> gone = children.stream().filter(c -> !wanted.contains(c)).toList();
+            children.removeAll(gone);
+            gone.forEach(this::forget);
+            for (int i = 0; i < wanted.size(); i++) {
+                TreeItem<DeviceRow> item = wanted.get(i);
+                if (i >= children.size() || children.get(i) != item) {
+                    children.remove(item);
+                    children.add(i, item);
+                }
             }
         };
         rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
         sync.run();
+    }
+
+    /** The item of a row that went, and its partitions' items. */
+    private void forget(TreeItem<DeviceRow> item) {
+        items.remove(item.getValue());
+        item.getChildren().forEach(this::forget);
     }
 
     private TreeItem<DeviceRow> item(DeviceRow row) {

@@ -27,6 +27,7 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
@@ -91,6 +92,38 @@ class MainWindowTest {
             assertThat(row.children()).extracting(r -> r.facts().name())
                     .containsExactly(loop.name() + "p1", loop.name() + "p2");
             assertThat(row.facts().contents()).isEqualTo("gpt partition table");
+        }
+    }
+
+    /**
+     * A disk plugged in while rows are ticked and one is selected: the ticks, the selection and
+     * Wipe… all stay (the whole list used to be replaced, which cleared the selection).
+     */
+    @Test
+    void ticksTheSelectionAndWipeSurviveAHotPlug(FxRobot robot) throws Exception {
+        try (LoopDevice ticked = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB);
+             LoopDevice chosen = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + chosen.name()).tryQuery().isPresent());
+            @SuppressWarnings("unchecked")
+            TreeTableView<DeviceRow> tree = robot.lookup(".tree-table-view").queryAs(TreeTableView.class);
+            robot.interact(() -> {
+                row(ticked.name()).checkedProperty().set(true);
+                tree.getSelectionModel().select(tree.getRoot().getChildren().stream()
+                        .filter(i -> i.getValue() == row(chosen.name())).findFirst().orElseThrow());
+            });
+            Button wipe = robot.lookup("#wipe").queryButton();
+            assertThat(wipe.isDisabled()).isFalse();
+
+            try (LoopDevice plugged = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
+                vm.refresh();
+                waitFor(() -> robot.lookup("#check-" + plugged.name()).tryQuery().isPresent());
+
+                assertThat(row(ticked.name()).checkedProperty().get()).isTrue();
+                assertThat(tree.getSelectionModel().getSelectedItem().getValue()).isSameAs(row(chosen.name()));
+                assertThat(vm.selectedProperty().get()).isSameAs(row(chosen.name()));
+                assertThat(wipe.isDisabled()).isFalse();
+            }
         }
     }
 
@@ -208,7 +241,8 @@ class MainWindowTest {
             JobViewModel first = startWipe(robot, loop, "gutmann");
             robot.interact(() -> vm.cancel(first));
             waitFor(() -> first.stateProperty().get().finished());
-            assertThat(first.messageProperty().get()).contains("resumable: select " + loop.name());
+            // the journal's verdict follows the result once the paperwork is done
+            waitFor(() -> first.messageProperty().get().contains("resumable: select " + loop.name()));
             DeviceRow row = row(loop.name());
             waitFor(() -> row.interruptedProperty().get() != null);
             assertThat(row.jobProperty().get()).isEqualTo("interrupted: resumable");
