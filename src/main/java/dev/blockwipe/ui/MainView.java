@@ -145,8 +145,7 @@ public final class MainView {
         Button wipe = new Button("_Wipe…");
         wipe.getStyleClass().add("danger");
         wipe.setId("wipe");
-        wipe.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.hasWipeTargets(), vm.checkedCountProperty(),
-                vm.selectedProperty()));
+        wipe.disableProperty().bind(vm.wipeTargetsProperty().not());
         wipe.setOnAction(e -> openWipeDialog());
         Button resume = new Button("Res_ume…");
         resume.setId("resume");

@@ -75,6 +75,7 @@ public final class MainViewModel implements AutoCloseable {
     private final List<TestDisks.TestDisk> testDisks = new ArrayList<>();
     private final ObjectProperty<DeviceRow> selected = new SimpleObjectProperty<>();
     private final ReadOnlyIntegerWrapper checkedCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyBooleanWrapper wipeTargets = new ReadOnlyBooleanWrapper();
     private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
     private final ReadOnlyDoubleWrapper totalRate = new ReadOnlyDoubleWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("reading devices…");
@@ -96,6 +97,7 @@ public final class MainViewModel implements AutoCloseable {
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
         selected.addListener((obs, was, now) -> {
+            updateChecked();
             if (was != null) {
                 was.factsProperty().removeListener(selectedFacts);
             }
@@ -175,8 +177,7 @@ public final class MainViewModel implements AutoCloseable {
     private DeviceRow row(Map<String, DeviceRow> seen, String key, RowFacts facts, boolean mayWrite) {
         DeviceRow row = rowsByKey.get(key);
         if (row == null) {
-            row = new DeviceRow(key, facts, mayWrite);
-            row.checkedProperty().addListener((obs, was, now) -> updateChecked());
+            row = watched(new DeviceRow(key, facts, mayWrite));
             rowsByKey.put(key, row);
         } else {
             row.update(facts);
@@ -206,8 +207,7 @@ public final class MainViewModel implements AutoCloseable {
         SafetyVerdict verdict = inventory == null
                 ? new SafetyVerdict.NeedsConfirmation("an image file")
                 : Preflight.fileVerdict(inventory, info.identity(), aliases, signatures);
-        DeviceRow row = new DeviceRow(key, RowFactory.image(info, verdict, signatures), true);
-        row.checkedProperty().addListener((obs, was, now) -> updateChecked());
+        DeviceRow row = watched(new DeviceRow(key, RowFactory.image(info, verdict, signatures), true));
         images.put(key, row);
         imageAliases.put(key, aliases);
         rows.add(row);
@@ -227,8 +227,16 @@ public final class MainViewModel implements AutoCloseable {
         return list;
     }
 
+    /** A new row: its check mark and whether it may be checked count for Wipe…. */
+    private DeviceRow watched(DeviceRow row) {
+        row.checkedProperty().addListener((obs, was, now) -> updateChecked());
+        row.checkableProperty().addListener((obs, was, now) -> updateChecked());
+        return row;
+    }
+
     private void updateChecked() {
         checkedCount.set(checkedRows().size());
+        wipeTargets.set(hasWipeTargets());
     }
 
     /**
@@ -251,6 +259,14 @@ public final class MainViewModel implements AutoCloseable {
     /** Whether the Wipe… command has something to work on. */
     public boolean hasWipeTargets() {
         return !checkedRows().isEmpty() || selected.get() != null && selected.get().checkableProperty().get();
+    }
+
+    /**
+     * {@link #hasWipeTargets()}, kept up to date on every tick, verdict change (a row that becomes
+     * checkable or not) and selection: what Wipe… is enabled from.
+     */
+    public ReadOnlyBooleanProperty wipeTargetsProperty() {
+        return wipeTargets.getReadOnlyProperty();
     }
 
     /** Starts one job per target of a confirmed dialog. */

@@ -214,6 +214,26 @@ class MainViewModelTest {
         assertThat(vm.checkedCountProperty().get()).isEqualTo(1);
     }
 
+    /**
+     * Wipe… follows the verdicts, not only the clicks: a selected disk that a rescan frees (it was
+     * mounted) enables it, and one that a rescan blocks disables it, without selecting again.
+     */
+    @Test
+    void wipeTargetsFollowTheSelectedRowsVerdictAcrossRescans() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row("sdc"));
+        assertThat(vm.wipeTargetsProperty().get()).isFalse();
+
+        usage = NOTHING_IN_USE;
+        rescan(vm);
+        assertThat(vm.wipeTargetsProperty().get()).isTrue();
+
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(vm);
+        assertThat(vm.wipeTargetsProperty().get()).isFalse();
+    }
+
     @Test
     void checkedRowThatARescanBlocksIsNoLongerCounted() throws IOException {
         rescan(viewModel(true));
