@@ -53,6 +53,11 @@ public final class ReportStore {
     public record CertificateFiles(Path json, Path signature, Path pdf, Path log) {
     }
 
+    /** The detached signature of a certificate's JSON. */
+    public static Path signatureOf(Path json) {
+        return json.resolveSibling(json.getFileName() + SIGNATURE_SUFFIX);
+    }
+
     /**
      * Creates the directory (0700) if needed, or checks that an existing one is private to
      * {@code uid}, and that files can be made in it.
@@ -139,7 +144,7 @@ public final class ReportStore {
         if (!Files.isRegularFile(json)) {
             return new Check(Status.NOT_FOUND, "NOT FOUND: " + json + (Files.exists(json) ? " is not a file" : " does not exist"));
         }
-        Path sigFile = json.resolveSibling(json.getFileName() + SIGNATURE_SUFFIX);
+        Path sigFile = signatureOf(json);
         try {
             byte[] bytes = bounded(json, MAX_CERTIFICATE_BYTES);
             JsonNode sig = new ObjectMapper().readTree(bounded(sigFile, 1 << 20));

@@ -39,7 +39,7 @@ public final class BlockwipeApp extends Application {
     @Override
     public void start(Stage stage) {
         MainViewModel vm = new MainViewModel(linuxServices(userSettings()));
-        MainView view = new MainView(vm, stage, getHostServices()::showDocument);
+        MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
         stage.setTitle("Blockwipe");
         stage.setScene(view.scene());
         stage.setMinWidth(900);

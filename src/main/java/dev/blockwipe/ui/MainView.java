@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.net.URL;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -61,16 +60,17 @@ public final class MainView {
     private final JobsPane jobs;
     private final AnimationTimer frames;
 
-    private final Consumer<String> openDocument;
+    private final DesktopOpener opener;
 
     /**
-     * @param openDocument opens a file in the desktop's viewer (the application's HostServices)
+     * @param opener       opens a file or folder with the desktop's own program
      */
-    public MainView(MainViewModel vm, Stage stage, Consumer<String> openDocument) {
+    public MainView(MainViewModel vm, Stage stage, DesktopOpener opener) {
         this.vm = vm;
         this.stage = stage;
-        this.openDocument = openDocument;
-        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, stage, openDocument));
+        this.opener = opener;
+        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
+                opener));
         DeviceTreeView tree = new DeviceTreeView(vm);
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
@@ -173,7 +173,7 @@ public final class MainView {
         bench.setOnAction(e -> vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
                 () -> BenchDialog.show(vm.benchmark(), stage)));
         Button reports = new Button("Re_ports…");
-        reports.setOnAction(e -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage, openDocument));
+        reports.setOnAction(e -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage, opener));
         Button settings = new Button("_Settings…");
         settings.setOnAction(e -> SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
             try {

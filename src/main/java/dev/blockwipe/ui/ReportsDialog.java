@@ -2,7 +2,6 @@ package dev.blockwipe.ui;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -16,12 +15,12 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
-/** Past certificates: device, date, result; open the PDF, show the JSON, check the signature. */
+/** Past certificates: device, date, result; open one in the window, show the JSON, check the signature. */
 final class ReportsDialog {
     private ReportsDialog() {
     }
 
-    static void show(ReportsViewModel vm, Window owner, Consumer<String> openDocument) {
+    static void show(ReportsViewModel vm, Window owner, DesktopOpener opener) {
         try {
             vm.refresh();
         } catch (IOException e) {
@@ -37,8 +36,8 @@ final class ReportsDialog {
         table.setPrefSize(720, 360);
         Label status = new Label();
         status.setWrapText(true);
-        Button open = new Button("_Open PDF");
-        open.setOnAction(e -> selected(table).ifPresent(entry -> openDocument.accept(entry.pdf().toUri().toString())));
+        Button open = new Button("_Open");
+        open.setOnAction(e -> selected(table).ifPresent(entry -> CertificateView.show(vm.certificate(entry), owner, opener)));
         Button json = new Button("Show _JSON");
         json.setOnAction(e -> selected(table).ifPresent(entry -> showJson(entry, owner)));
         Button verify = new Button("_Verify signature");

@@ -3,9 +3,7 @@ package dev.blockwipe.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
-import dev.blockwipe.report.SigningKey;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +14,6 @@ import javafx.collections.ObservableList;
 public final class ReportsViewModel {
     /** One certificate in the list. */
     public record Entry(Path json, String created, String device, String serial, String outcome) {
-        public Path pdf() {
-            return json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", ".pdf"));
-        }
     }
 
     private final Settings settings;
@@ -47,15 +42,12 @@ public final class ReportsViewModel {
 
     /** "VALID: … signed by SHA256:…" or "TAMPERED: …", against this machine's key. */
     public String verify(Entry entry) {
-        Path key = settings.configDir().resolve("signing-key.pub.pem");
-        try {
-            if (!Files.exists(key)) {
-                return "TAMPERED: this machine has no signing key, so it signed nothing here";
-            }
-            return ReportStore.verify(entry.json(), SigningKey.publicKey(Files.readString(key))).message();
-        } catch (IOException e) {
-            return "TAMPERED: cannot read the signing key: " + e.getMessage();
-        }
+        return CertificateViewModel.verify(entry.json(), settings);
+    }
+
+    /** The certificate of {@code entry}, to be viewed. */
+    public CertificateViewModel certificate(Entry entry) {
+        return new CertificateViewModel(entry.json(), settings);
     }
 
     public Path reportDir() {

@@ -61,7 +61,7 @@ class MainWindowTest {
         papers = Files.createTempDirectory("blockwipe-gui-test");
         vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"), papers.resolve("journals"),
                 new Operator("Test Operator", "Test Lab"), Sh.uid())));
-        MainView view = new MainView(vm, stage, uri -> { });
+        MainView view = new MainView(vm, stage, (path, problem) -> { });
         stage.setScene(view.scene());
         stage.show();
         view.closeOnRequest(() -> exited.set(true));
