@@ -142,7 +142,10 @@ public final class CertificatePdf {
         String headline = exceptBad ? "ERASED EXCEPT " + r.badSectors() + (r.badSectors() == 1 ? " BAD SECTOR" : " BAD SECTORS")
                 : cert.outcome().toUpperCase(Locale.ROOT);
         String detail = cert.erased() ? readBack : exceptBad ? "the rest " + readBack : r.state().name();
-        write(bold, 16, MARGIN + 12, y + 12, headline + "  -  " + detail);
+        String line = headline + "  -  " + detail;
+        float room = WIDTH - 24;
+        float size = Math.min(16, room / (bold.getStringWidth(line) / 1000));
+        write(bold, size, MARGIN + 12, y + 12, line);
         out.setNonStrokingColor(Color.BLACK);
         y -= 6;
     }

@@ -26,7 +26,9 @@ import java.util.List;
 import java.util.Random;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -194,8 +196,23 @@ class CertificateTest {
         try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
             assertThat(new PDFTextStripper().getText(pdf)).contains("ERASED EXCEPT 2 BAD SECTORS",
                     "1024 bytes at offset 2097152 not written (EIO, pass 1)");
+            assertThat(rightmostText(pdf)).as("the banner's long line fits in its box, inside the margin")
+                    .isLessThanOrEqualTo(PDRectangle.A4.getWidth() - 48);
         }
         assertThat(Files.readString(files.log())).contains("bad ranges so far: 1024 bytes at offset 2097152");
+    }
+
+    /** Where the text that reaches furthest right on any page ends, in points. */
+    private static float rightmostText(PDDocument pdf) throws IOException {
+        float[] right = {0};
+        PDFTextStripper stripper = new PDFTextStripper() {
+            @Override
+            protected void writeString(String text, List<TextPosition> positions) {
+                positions.forEach(p -> right[0] = Math.max(right[0], p.getXDirAdj() + p.getWidthDirAdj()));
+            }
+        };
+        stripper.getText(pdf);
+        return right[0];
     }
 
     private List<Path> journals() throws Exception {
