@@ -35,7 +35,7 @@ import java.util.UUID;
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
                           CertifiedDevice device, WipeResult result, String keyFingerprint, boolean resumable) {
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
 
     /**
      * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",
@@ -123,6 +123,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         d.put("serial", device.serial());
         d.put("wwn", device.wwn());
         d.put("firmware", device.firmware());
+        d.put("backingFile", device.backingFile());
         d.put("sizeBytes", info.size());
         d.put("size", Units.bytes(info.size()));
         d.put("logicalBlockSize", info.logicalBlockSize());

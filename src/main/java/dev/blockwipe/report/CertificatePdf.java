@@ -84,6 +84,9 @@ public final class CertificatePdf {
         fact("Model / vendor", joinOr("not reported", cert.device().model(), cert.device().vendor()));
         fact("Serial number", cert.device().serial().isEmpty() ? "none reported" : cert.device().serial());
         fact("WWN / firmware", joinOr("not reported", cert.device().wwn(), cert.device().firmware()));
+        if (!cert.device().backingFile().isEmpty()) {
+            fact("Backing file", cert.device().backingFile());
+        }
         fact("Size", Units.bytes(r.target().size()) + " (" + r.target().size() + " bytes), blocks "
                 + r.target().logicalBlockSize() + " / " + r.target().physicalBlockSize() + " bytes");
         fact("Found before", joinOr("nothing recognised", concat(cert.device().signatures(), cert.device().partitions())

@@ -142,6 +142,7 @@ class CertificateCliTest {
             JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(only(tmp.resolve("reports"), ".json")));
             assertThat(cert.at("/device/path").asText()).isEqualTo(loop.path());
             assertThat(cert.at("/device/kind").asText()).isEqualTo("Loop");
+            assertThat(cert.at("/device/backingFile").asText()).isEqualTo(loop.image().toString());
             assertThat(cert.at("/device/signaturesBefore/0").asText()).isEqualTo("gpt partition table");
             assertThat(cert.at("/device/partitionsBefore/0").asText()).contains(loop.name() + "p1", "ext4 \"lab\"");
             assertThat(cert.at("/sanitization/randomData").asText()).startsWith("AES-256-CTR");

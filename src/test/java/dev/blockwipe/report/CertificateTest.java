@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CertificateTest {
     private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
-            "0x50014ee2b5c1a7d2", "82.00A82", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"));
+            "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"));
     private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
             "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
