@@ -22,6 +22,7 @@ import dev.blockwipe.linux.TestDisks;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
+import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -253,7 +254,8 @@ public final class MainViewModel implements AutoCloseable {
         if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
             targets = List.of(selected.get());
         }
-        return new WipeDialogViewModel(targets.stream().map(DeviceRow::facts).toList(), estimates);
+        return new WipeDialogViewModel(targets.stream().map(DeviceRow::facts).toList(), estimates,
+                settings.get().operator());
     }
 
     /** Whether the Wipe… command has something to work on. */
@@ -275,6 +277,7 @@ public final class MainViewModel implements AutoCloseable {
             throw new IllegalStateException("the wipe is not confirmed");
         }
         WipeRequest request = dialog.request();
+        useOperator(dialog.operator());
         SharedDevices shared = new SharedDevices(inventory);
         List<JobViewModel> started = new ArrayList<>();
         for (RowFacts t : dialog.targets()) {
@@ -487,6 +490,25 @@ public final class MainViewModel implements AutoCloseable {
     }
 
     /** New operator or reports directory: saved to the config file, used from the next job on. */
+    /**
+     * The operator named in the wipe dialog signs this wipe's certificates and is remembered for
+     * the next; when the settings cannot be saved, the notice says so and this session still uses it.
+     */
+    private void useOperator(Operator named) {
+        if (named.equals(settings.get().operator())) {
+            return;
+        }
+        Settings changed = settings.get().withOperator(named);
+        try {
+            changed.save();
+        } catch (IOException e) {
+            notice.set(new Notice("The operator is not remembered", "Cannot save the settings: " + e.getMessage()
+                    + ". This session's certificates name " + named.name() + ".", false));
+        }
+        settings.set(changed);
+        certifier = new Certifier(changed, services.host(), BuildInfo.current());
+    }
+
     public void updateSettings(Settings changed) throws IOException {
         changed.save();
         settings.set(changed);

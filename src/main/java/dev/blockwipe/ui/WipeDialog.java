@@ -17,6 +17,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -121,6 +122,22 @@ final class WipeDialog {
         problem.textProperty().bind(vm.problemProperty());
         problem.setWrapText(true);
 
+        TextField operator = new TextField();
+        operator.setId("operator");
+        operator.setPromptText("your name (the certificate says \"not named\" without it)");
+        operator.textProperty().bindBidirectional(vm.operatorProperty());
+        TextField organisation = new TextField();
+        organisation.setId("organisation");
+        organisation.setPromptText("organisation (optional)");
+        organisation.textProperty().bindBidirectional(vm.organisationProperty());
+        Label operatorLabel = new Label("_Operator:");
+        operatorLabel.setMnemonicParsing(true);
+        operatorLabel.setLabelFor(operator);
+        HBox.setHgrow(operator, Priority.ALWAYS);
+        HBox.setHgrow(organisation, Priority.ALWAYS);
+        HBox operatorRow = new HBox(8, operatorLabel, operator, organisation);
+        operatorRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
         Label ask = new Label();
         ask.textProperty().bind(Bindings.concat("To confirm, type ", vm.expectedProperty(), " below:"));
         TextField typed = new TextField();
@@ -133,9 +150,9 @@ final class WipeDialog {
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
         VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, problem,
-                Sections.title("Confirmation"), ask, typed);
+                Sections.title("Confirmation"), operatorRow, ask, typed);
         box.setPadding(new Insets(6));
-        dialog.setOnShown(e -> typed.requestFocus());
+        dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : typed).requestFocus());
         return box;
     }
 }

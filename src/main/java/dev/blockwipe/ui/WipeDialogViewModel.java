@@ -7,6 +7,7 @@ import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.report.Operator;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
@@ -23,7 +24,8 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The wipe dialog: method, read-back, blanking pass, what a bad sector does, and the confirmation that matches the risk.
+ * The wipe dialog: method, read-back, blanking pass, what a bad sector does, who the operator is
+ * (for the certificates), and the confirmation that matches the risk.
  * The Wipe command is enabled only when the user has typed the device name (one target) or
  * "WIPE 3 DISKS" (several), and the options are consistent.
  */
@@ -36,16 +38,21 @@ public final class WipeDialogViewModel {
     private final BooleanProperty blank = new SimpleBooleanProperty();
     private final BooleanProperty stopAtBadSector = new SimpleBooleanProperty();
     private final StringProperty typed = new SimpleStringProperty("");
+    private final StringProperty operator = new SimpleStringProperty("");
+    private final StringProperty organisation = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper expected = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canWipe = new ReadOnlyBooleanWrapper();
 
-    public WipeDialogViewModel(List<RowFacts> targets, ThroughputEstimates estimates) {
+    /** @param named who the certificates named so far (the settings): the dialog asks again, filled in */
+    public WipeDialogViewModel(List<RowFacts> targets, ThroughputEstimates estimates, Operator named) {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("a wipe needs at least one target");
         }
         this.targets = List.copyOf(targets);
         this.estimates = estimates;
+        operator.set(named.name());
+        organisation.set(named.organisation());
         expected.set(confirmationText(targets));
         problem.bind(Bindings.createStringBinding(this::checkOptions, method, verify, blank, samplePercent));
         canWipe.bind(Bindings.createBooleanBinding(
@@ -64,6 +71,19 @@ public final class WipeDialogViewModel {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
+    }
+
+    /** Who runs this wipe, for its certificates (empty: "not named"). */
+    public Operator operator() {
+        return new Operator(operator.get(), organisation.get());
+    }
+
+    public StringProperty operatorProperty() {
+        return operator;
+    }
+
+    public StringProperty organisationProperty() {
+        return organisation;
     }
 
     /** @throws IllegalArgumentException when the options contradict each other */

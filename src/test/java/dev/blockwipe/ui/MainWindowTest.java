@@ -154,6 +154,9 @@ class MainWindowTest {
             robot.clickOn("#check-" + loop.name());
             robot.clickOn("#wipe");
             waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            TextField operator = robot.lookup("#operator").queryAs(TextField.class);
+            assertThat(operator.getText()).as("asked, with the name the settings remember").isEqualTo("Test Operator");
+            robot.interact(() -> operator.setText("Grace Hopper"));
             TextField field = robot.lookup("#confirmation").queryAs(TextField.class);
             Button wipe = robot.lookup("#confirm-wipe").queryAs(Button.class);
             assertThat(wipe.isDisabled()).isTrue();
@@ -178,7 +181,9 @@ class MainWindowTest {
             assertThat(certificate.pdf()).exists();
             PublicKey key = SigningKey.loadOrCreate(papers.resolve("config"), Sh.uid()).publicKey();
             assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
-            assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Test Operator\"");
+            assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"");
+            assertThat(vm.settingsProperty().get().operator().name()).as("remembered for the next wipe")
+                    .isEqualTo("Grace Hopper");
         }
     }
 

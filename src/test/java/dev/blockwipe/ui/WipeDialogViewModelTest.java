@@ -8,6 +8,7 @@ import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.report.Operator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class WipeDialogViewModelTest {
 
     @Test
     void dialogWithoutTargetsCannotBeMade() {
-        assertThatThrownBy(() -> new WipeDialogViewModel(List.of(), estimates))
+        assertThatThrownBy(() -> new WipeDialogViewModel(List.of(), estimates, Operator.UNNAMED))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -168,7 +169,7 @@ class WipeDialogViewModelTest {
     @Test
     void estimateGrowsWithThePassesAndNamesTheRateItAssumes() {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
-        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(target), estimates);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED);
         String onePass = vm.estimate(target);
 
         vm.methodProperty().set(method("dod"));
@@ -182,7 +183,7 @@ class WipeDialogViewModelTest {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
         estimates.measured("Loop", 3e9);
 
-        String estimate = new WipeDialogViewModel(List.of(target), estimates).estimate(target);
+        String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED).estimate(target);
 
         assertThat(estimate).isEqualTo("~ 1 m 0 s (at 3 GB/s, measured here)");
     }
@@ -198,7 +199,8 @@ class WipeDialogViewModelTest {
     }
 
     private WipeDialogViewModel dialog(String... names) {
-        return new WipeDialogViewModel(Stream.of(names).map(n -> Rows.loop(n, Rows.CONFIRM)).toList(), estimates);
+        return new WipeDialogViewModel(Stream.of(names).map(n -> Rows.loop(n, Rows.CONFIRM)).toList(), estimates,
+                Operator.UNNAMED);
     }
 
     private WipeDialogViewModel confirmed(String name) {
