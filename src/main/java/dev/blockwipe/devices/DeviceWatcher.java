@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -53,6 +54,7 @@ public final class DeviceWatcher implements AutoCloseable {
     private final Listener listener;
     private final ErrorListener errors;
     private final ScheduledExecutorService timer;
+    private final AtomicBoolean pokePending = new AtomicBoolean();
     private DeviceInventory last;
     private String lastFingerprint;
 
@@ -79,6 +81,19 @@ public final class DeviceWatcher implements AutoCloseable {
     public void refresh() {
         if (!timer.isShutdown()) {
             timer.execute(() -> reporting(this::rescan));
+        }
+    }
+
+    /**
+     * Something may have changed (a kernel device event): checks the fingerprint now instead of at
+     * the next period. A burst of events (a partition table written) costs one check.
+     */
+    public void poke() {
+        if (!timer.isShutdown() && pokePending.compareAndSet(false, true)) {
+            timer.execute(() -> {
+                pokePending.set(false);
+                reporting(this::poll);
+            });
         }
     }
 

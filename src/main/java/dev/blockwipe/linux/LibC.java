@@ -66,4 +66,12 @@ final class LibC {
     static native int geteuid();
 
     static native String strerror(int errnum);
+
+    static native int socket(int domain, int type, int protocol);
+
+    static native int bind(int sockfd, Pointer addr, int addrlen);
+
+    static native int setsockopt(int sockfd, int level, int optname, Pointer optval, int optlen);
+
+    static native long recvfrom(int sockfd, Pointer buf, long len, int flags, Pointer srcAddr, int[] addrlen);
 }

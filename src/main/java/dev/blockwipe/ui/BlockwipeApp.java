@@ -6,6 +6,7 @@ import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ public final class BlockwipeApp extends Application {
     /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets, the settings. */
     public static Services linuxServices(Settings settings) {
         LinuxInventory inventory = new LinuxInventory();
-        return new Services(inventory, inventory::fingerprint, new LinuxTargets(), Terminal.isRoot(),
+        return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
                 new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater);
     }
 

@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceWatcher;
 import dev.blockwipe.devices.Disk;
@@ -77,6 +78,7 @@ public final class MainViewModel implements AutoCloseable {
     private final ObjectProperty<DeviceRow> selected = new SimpleObjectProperty<>();
     private final ReadOnlyIntegerWrapper checkedCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyBooleanWrapper wipeTargets = new ReadOnlyBooleanWrapper();
+    private DeviceEvents.Subscription events = () -> { };
     private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
     private final ReadOnlyDoubleWrapper totalRate = new ReadOnlyDoubleWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("reading devices…");
@@ -111,9 +113,10 @@ public final class MainViewModel implements AutoCloseable {
         });
     }
 
-    /** Starts watching the devices (a first scan now, then every two seconds). */
+    /** Starts watching the devices: a first scan now, then at each kernel device event and every two seconds. */
     public void start() {
         watcher.start(DeviceWatcher.DEFAULT_PERIOD);
+        events = services.events().listen(watcher::poke);
     }
 
     public void refresh() {
@@ -528,6 +531,7 @@ public final class MainViewModel implements AutoCloseable {
     public void close() {
         cancelAll();
         runner.close();
+        events.close();
         watcher.close();
     }
 

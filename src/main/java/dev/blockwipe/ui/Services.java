@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Keystreams;
@@ -15,6 +16,7 @@ import java.util.function.Supplier;
  *
  * @param inventory   reads the devices
  * @param fingerprint cheap change detector for the device watcher
+ * @param events      the kernel's device events, which wake the watcher at once
  * @param opener      opens targets (their facts come from the open descriptor)
  * @param root        the user may open devices for writing
  * @param testDisks   makes throw-away loop devices (root only)
@@ -23,6 +25,6 @@ import java.util.function.Supplier;
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  */
-public record Services(InventorySource inventory, Supplier<String> fingerprint, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
+public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
                        HostInfo host, Executor fx) {
 }

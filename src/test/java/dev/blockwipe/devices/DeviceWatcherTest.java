@@ -110,6 +110,20 @@ class DeviceWatcherTest {
         assertThat(source.scans).hasValue(2);
     }
 
+    /** A kernel event wakes the watcher: with a period of an hour, only the poke can find the change. */
+    @Test
+    void aPokeChecksAtOnceInsteadOfAtTheNextPeriod() throws InterruptedException {
+        watcher = new DeviceWatcher(source, fingerprint::get, (inventory, c) -> changes.add(c), errors::add);
+        watcher.start(Duration.ofHours(1));
+        nextChanges();
+
+        source.next.set(inventory(NOTHING_IN_USE, SDA, SDC));
+        fingerprint.set("v2");
+        watcher.poke();
+
+        assertThat(describe(nextChanges())).containsExactly("Added sdc", "Removed sdb");
+    }
+
     @Test
     void failedScanReachesTheErrorListenerAndIsRetried() throws InterruptedException {
         IOException failure = new IOException("cannot open /sys/block");

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.Claim;
+import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FactSheet;
@@ -428,7 +429,7 @@ class MainViewModelTest {
 
     private MainViewModel viewModel(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
-        vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, new LinuxTargets(sys.root()), root,
+        vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
                 null, Keystreams.JCE, settings(),
                 new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run));
         return vm;
