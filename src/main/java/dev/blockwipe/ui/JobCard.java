@@ -82,10 +82,8 @@ final class JobCard {
     }
 
     private static void styleState(Label label, JobState s) {
-        label.getStyleClass().removeAll("job-state-good", "job-state-bad", "job-state-running");
-        label.getStyleClass().add(s == JobState.ERASED ? "job-state-good"
-                : s == JobState.FAILED || s == JobState.VERIFY_FAILED || s == JobState.DEVICE_GONE ? "job-state-bad"
-                : "job-state-running");
+        label.getStyleClass().removeAll(JobState.STYLE_CLASSES);
+        label.getStyleClass().add(s.styleClass());
     }
 
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */

@@ -1,5 +1,7 @@
 package dev.blockwipe.ui;
 
+import java.util.List;
+
 /** The life of a job card. */
 public enum JobState {
     /** Waiting for another job on the same disk. */
@@ -31,5 +33,16 @@ public enum JobState {
 
     public boolean finished() {
         return finished;
+    }
+
+    /** The style classes a state colours its label or tile with, one at a time. */
+    static final List<String> STYLE_CLASSES = List.of("job-state-good", "job-state-bad",
+            "job-state-running");
+
+    /** Green for erased, red for what failed, the accent for the rest. */
+    String styleClass() {
+        return this == ERASED ? "job-state-good"
+                : this == FAILED || this == VERIFY_FAILED || this == DEVICE_GONE ? "job-state-bad"
+                : "job-state-running";
     }
 }

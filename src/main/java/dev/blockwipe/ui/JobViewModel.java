@@ -10,6 +10,7 @@ import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
+import java.time.Duration;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -34,6 +35,7 @@ import javafx.collections.ObservableList;
 public final class JobViewModel implements WipeListener {
     private final String target;
     private final String name;
+    private final String device;
     private final WipeRequest request;
     private final Set<String> queueKeys;
     private final LongSupplier clock;
@@ -54,6 +56,7 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyDoubleWrapper rate = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper speed = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper eta = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Duration> remaining = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
@@ -71,14 +74,16 @@ public final class JobViewModel implements WipeListener {
     /**
      * @param target  the path
      * @param name    what the card calls it ("sdb", "disk.img")
+     * @param device  what the device is, in one line ("Loop · /var/tmp/a.img · 256 MiB"), for the monitor view
      * @param queueKeys jobs that share a key (partitions of one disk, one rotational disk under
      *                  several targets) run one after another
      * @param resumes   the job goes on with the target's interrupted wipe, from its journal
      */
-    public JobViewModel(String target, String name, WipeRequest request, Set<String> queueKeys, LongSupplier clock,
-                        boolean resumes) {
+    public JobViewModel(String target, String name, String device, WipeRequest request, Set<String> queueKeys,
+                        LongSupplier clock, boolean resumes) {
         this.target = target;
         this.name = name;
+        this.device = device;
         this.request = request;
         this.queueKeys = Set.copyOf(queueKeys);
         this.clock = clock;
@@ -152,6 +157,7 @@ public final class JobViewModel implements WipeListener {
         throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
         progress.set(p.jobFraction());
         eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
+        remaining.set(p.eta());
         stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
     }
 
@@ -171,6 +177,7 @@ public final class JobViewModel implements WipeListener {
         result.set(r);
         rate.set(0);
         eta.set("");
+        remaining.set(null);
         speed.set("");
         stall.set("");
         stage.set("ended after " + Units.duration(r.duration()));
@@ -250,6 +257,10 @@ public final class JobViewModel implements WipeListener {
         return name;
     }
 
+    public String device() {
+        return device;
+    }
+
     public WipeRequest request() {
         return request;
     }
@@ -286,6 +297,11 @@ public final class JobViewModel implements WipeListener {
 
     public ReadOnlyStringProperty etaProperty() {
         return eta.getReadOnlyProperty();
+    }
+
+    /** The time the engine expects the job still to take, or null (unknown, or finished). */
+    public ReadOnlyObjectProperty<Duration> remainingProperty() {
+        return remaining.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty bytesProperty() {

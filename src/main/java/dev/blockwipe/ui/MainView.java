@@ -61,6 +61,8 @@ public final class MainView {
     private final AnimationTimer frames;
 
     private final DesktopOpener opener;
+    /** The monitor view while it is open, else null. */
+    private MonitorView monitor;
 
     /**
      * @param opener       opens a file or folder with the desktop's own program
@@ -86,17 +88,33 @@ public final class MainView {
             public void handle(long now) {
                 vm.drainJobs();
                 jobs.tick(vm);
+                if (monitor != null) {
+                    monitor.tick();
+                }
             }
         };
     }
 
-    /** The scene, styled, with F5 for Refresh; 1280×820, or the whole screen where that is smaller (1024×768). */
+    /**
+     * The scene, styled, with F5 for Refresh and F11 for the monitor view; 1280×820, or the whole
+     * screen where that is smaller (1024×768).
+     */
     public Scene scene() {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(820, screen.getHeight()));
         scene.getStylesheets().add(css(LIGHT));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), vm::refresh);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F11), this::openMonitor);
         return scene;
+    }
+
+    /** F11: the jobs full-screen, for a wall screen over the bench; F11 or Esc there comes back. */
+    private void openMonitor() {
+        if (monitor != null) {
+            return;
+        }
+        monitor = new MonitorView(vm.jobs(), vm.totalRateProperty(), vm.activeJobsProperty());
+        MonitorView.open(stage, monitor, stage.getScene().getStylesheets()).setOnHidden(e -> monitor = null);
     }
 
     public void start() {

@@ -284,8 +284,8 @@ public final class MainViewModel implements AutoCloseable {
         SharedDevices shared = new SharedDevices(inventory);
         List<JobViewModel> started = new ArrayList<>();
         for (RowFacts t : dialog.targets()) {
-            JobViewModel job = new JobViewModel(t.path(), t.name(), request, shared.keys(t.identity()), System::nanoTime,
-                    false);
+            JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), request, shared.keys(t.identity()),
+                    System::nanoTime, false);
             jobs.add(0, job);
             started.add(job);
             runner.submit(job, t);
@@ -306,7 +306,7 @@ public final class MainViewModel implements AutoCloseable {
             throw new IllegalStateException("nothing to resume on " + row.facts().name());
         }
         RowFacts t = row.facts();
-        JobViewModel job = new JobViewModel(t.path(), t.name(), journal.request(FaultPolicy.DEFAULT),
+        JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), journal.request(FaultPolicy.DEFAULT),
                 new SharedDevices(inventory).keys(t.identity()), System::nanoTime, true);
         jobs.add(0, job);
         runner.submit(job, t);

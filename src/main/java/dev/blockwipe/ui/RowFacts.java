@@ -4,7 +4,10 @@ import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.Units;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What one row of the device tree shows.
@@ -29,5 +32,11 @@ public record RowFacts(String name, String path, TargetIdentity identity, String
                        Signatures signatures, List<FactSheet.Fact> details) {
     public RowFacts {
         details = List.copyOf(details);
+    }
+
+    /** Kind, model, serial and size in one line: "NVMe SSD · Samsung 990 · S/N S7U5 · 1 TB". */
+    public String oneLine() {
+        return Stream.of(kind, model, serial.isEmpty() ? "" : "S/N " + serial, Units.bytes(size))
+                .filter(s -> !s.isEmpty()).map(Units::printable).collect(Collectors.joining(" · "));
     }
 }

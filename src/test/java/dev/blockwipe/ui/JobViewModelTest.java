@@ -1,5 +1,12 @@
 package dev.blockwipe.ui;
 
+import static dev.blockwipe.ui.JobEvents.PASSES;
+import static dev.blockwipe.ui.JobEvents.SIZE;
+import static dev.blockwipe.ui.JobEvents.pass;
+import static dev.blockwipe.ui.JobEvents.plan;
+import static dev.blockwipe.ui.JobEvents.progress;
+import static dev.blockwipe.ui.JobEvents.started;
+import static dev.blockwipe.ui.JobEvents.target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -7,20 +14,14 @@ import static org.assertj.core.api.Assertions.within;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
-import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.OldData;
-import dev.blockwipe.engine.Pass;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.ResultSummary;
@@ -29,20 +30,17 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class JobViewModelTest {
-    private static final long SIZE = 256L << 20;
-    private static final int PASSES = 3;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
 
     /** What the job's clock says, in nanoseconds; tests move it. */
     private long now;
-    private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3",
+    private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3", "Loop · 256 MiB",
             WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop3"), () -> now, false);
 
     @Test
@@ -383,36 +381,10 @@ class JobViewModelTest {
         };
     }
 
-    private static TargetInfo target() {
-        return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512, 0, false,
-                IoMode.DIRECT, 4, OldData.NONE);
-    }
-
-    private static Pass pass(int number, Pattern pattern, boolean blanking) {
-        return new Pass(number, pattern, blanking);
-    }
-
-    private static WipePlan plan() {
-        List<Pass> passes = IntStream.rangeClosed(1, PASSES)
-                .mapToObj(n -> pass(n, Pattern.Repeating.of(n == 2 ? 0xFF : 0x00), false)).toList();
-        return new WipePlan(WipeMethods.byName("dod-short").orElseThrow(), passes, new Verification.Last(), 4 << 20, 4,
-                1 << 20, 4,
-                Keystreams.JCE.describe());
-    }
-
-    private static WipeEvent.Started started() {
-        return new WipeEvent.Started(target(), plan());
-    }
-
     /** Job of three passes and a read-back: 4 × SIZE bytes in all; the average is always 400 MB/s. */
     /** Progress of {@code stageBytesDone} in a stage, the engine's own rates left out. */
     private static WipeEvent.Progress moved(Stage stage, int pass, long stageBytesDone) {
         return new WipeEvent.Progress(stage, pass, PASSES, stageBytesDone, 4 * SIZE, 0, 4 * SIZE, 0, 0, null, null);
-    }
-
-    private static WipeEvent.Progress progress(long jobBytesDone, double rate, Duration eta) {
-        return new WipeEvent.Progress(Stage.WRITE, 1, PASSES, Math.min(jobBytesDone, SIZE), SIZE, jobBytesDone,
-                4 * SIZE, rate, 400e6, eta, null);
     }
 
     private static PassResult passResult(int number) {

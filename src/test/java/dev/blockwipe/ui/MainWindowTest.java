@@ -43,7 +43,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The real window, headless (Monocle), over this machine's devices and loop devices the tests
- * create: the tree, the blocked rows, the typed confirmation, a full wipe, and Cancel.
+ * create: the tree, the blocked rows, the typed confirmation, a full wipe with its tile in the
+ * monitor view (F11), and Cancel.
  */
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
@@ -184,6 +185,13 @@ class MainWindowTest {
             assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"");
             assertThat(vm.settingsProperty().get().operator().name()).as("remembered for the next wipe")
                     .isEqualTo("Grace Hopper");
+
+            robot.type(KeyCode.F11);
+            waitFor(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isPresent());
+            assertThat(robot.lookup("#tile-" + loop.name()).query().getStyleClass())
+                    .as("the monitor view's tile is green").contains(JobState.ERASED.styleClass());
+            robot.type(KeyCode.ESCAPE);
+            waitFor(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isEmpty());
         }
     }
 
