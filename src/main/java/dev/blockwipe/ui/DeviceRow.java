@@ -16,7 +16,8 @@ import javafx.collections.ObservableList;
 /**
  * A disk, partition or image file in the device tree. Rows live as long as their device: a rescan
  * updates their facts in place, so a check mark, the selection and a job's state survive it.
- * A row can only be checked while it is checkable (not blocked, and wipeable by this user).
+ * A row can only be checked while it is checkable (not blocked, wipeable by this user, and its
+ * device still there: a row whose device vanished stays a few seconds, greyed, marked "removed").
  */
 public final class DeviceRow {
     private final String key;
@@ -26,6 +27,8 @@ public final class DeviceRow {
     private final BooleanProperty checked = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper job = new ReadOnlyStringWrapper("idle");
     private final ReadOnlyObjectWrapper<Journal> interrupted = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper removed = new ReadOnlyBooleanWrapper();
+    private long removedAt;
     private final ObservableList<DeviceRow> children = FXCollections.observableArrayList();
     private final boolean mayWrite;
 
@@ -52,8 +55,9 @@ public final class DeviceRow {
     private void judge() {
         SafetyVerdict v = facts.get().verdict();
         boolean blocked = v.blocked();
-        checkable.set(!blocked && mayWrite);
-        whyNot.set(blocked ? "blocked: " + v.describe() : mayWrite ? "" : "wiping devices needs root");
+        checkable.set(!blocked && mayWrite && !removed.get());
+        whyNot.set(removed.get() ? "removed: the device is gone" : blocked ? "blocked: " + v.describe()
+                : mayWrite ? "" : "wiping devices needs root");
         if (!checkable.get()) {
             checked.set(false);
         }
@@ -96,7 +100,26 @@ public final class DeviceRow {
     }
 
     void showJob(String text) {
-        job.set(text);
+        job.set(removed.get() ? "removed" : text);
+    }
+
+    /** The device (and so its partitions) vanished at {@code nanos}: the row is shown greyed until it goes. */
+    void markRemoved(long nanos) {
+        removedAt = nanos;
+        removed.set(true);
+        judge();
+        job.set("removed");
+        children.forEach(c -> c.markRemoved(nanos));
+    }
+
+    /** The device vanished; the row stays a few seconds so that nothing moves under the mouse at once. */
+    public ReadOnlyBooleanProperty removedProperty() {
+        return removed.getReadOnlyProperty();
+    }
+
+    /** When the device vanished (nanoseconds, the view-model's clock); meaningful while removed. */
+    long removedAt() {
+        return removedAt;
     }
 
     /** The journal of an interrupted wipe of this device, or null: the window offers to resume it. */

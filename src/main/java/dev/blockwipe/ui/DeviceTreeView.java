@@ -9,15 +9,18 @@ import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.css.PseudoClass;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -26,7 +29,7 @@ import javafx.scene.input.KeyEvent;
  * Disks with their partitions, and image files: a check box per row (disabled, with the reason as
  * tooltip, where the row may not be wiped), identity, size, kind badge, contents, usage, verdict
  * (with the reason when blocked) and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
- * selection and what is expanded.
+ * selection and what is expanded; the row of a device that vanished is greyed until it goes.
  */
 final class DeviceTreeView {
     private final TreeTableView<DeviceRow> table = new TreeTableView<>();
@@ -45,6 +48,7 @@ final class DeviceTreeView {
                 text("Contents", 170, RowFacts::contents), text("Usage", 150, RowFacts::usage),
                 fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
         table.setTreeColumn(device);
+        table.setRowFactory(t -> new RemovedAwareRow());
         mirror(vm.rows(), root);
         table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
                 vm.selectedProperty().set(now == null ? null : now.getValue()));
@@ -58,6 +62,26 @@ final class DeviceTreeView {
                 e.consume();
             }
         });
+    }
+
+    /** A row greyed (pseudo-class {@code :removed}) while its device is shown as gone. */
+    private static final class RemovedAwareRow extends TreeTableRow<DeviceRow> {
+        private static final PseudoClass REMOVED = PseudoClass.getPseudoClass("removed");
+        private final ChangeListener<Boolean> removed = (obs, was, now) -> pseudoClassStateChanged(REMOVED, now);
+        private DeviceRow shown;
+
+        @Override
+        protected void updateItem(DeviceRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (shown != null) {
+                shown.removedProperty().removeListener(removed);
+            }
+            shown = empty ? null : row;
+            if (shown != null) {
+                shown.removedProperty().addListener(removed);
+            }
+            pseudoClassStateChanged(REMOVED, shown != null && shown.removedProperty().get());
+        }
     }
 
     TreeTableView<DeviceRow> node() {

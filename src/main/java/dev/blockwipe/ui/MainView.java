@@ -87,6 +87,7 @@ public final class MainView {
             @Override
             public void handle(long now) {
                 vm.drainJobs();
+                vm.dropRemoved(now);
                 jobs.tick(vm);
                 if (monitor != null) {
                     monitor.tick();

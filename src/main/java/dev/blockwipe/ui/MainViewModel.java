@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -59,6 +60,8 @@ import javafx.collections.ObservableList;
  */
 public final class MainViewModel implements AutoCloseable {
     private final Services services;
+    /** How long a vanished device's row stays, greyed, before it goes: 5 seconds. */
+    static final long REMOVED_SHOWN = 5_000_000_000L;
     private final ThroughputEstimates estimates = new ThroughputEstimates();
     private final DeviceWatcher watcher;
     private final JobRunner runner;
@@ -123,9 +126,14 @@ public final class MainViewModel implements AutoCloseable {
         watcher.refresh();
     }
 
-    /** Updates the tree from a new inventory, keeping rows (checks, selection, job states) by device. */
+    /**
+     * Updates the tree from a new inventory, keeping rows (checks, selection, job states) by device.
+     * Rows of devices that vanished stay in their place, greyed and marked removed, for
+     * {@link #REMOVED_SHOWN} nanoseconds ({@link #dropRemoved}).
+     */
     void applyInventory(DeviceInventory inv) {
         inventory = inv;
+        long now = System.nanoTime();
         Map<String, DeviceRow> seen = new HashMap<>();
         List<DeviceRow> roots = new ArrayList<>();
         for (Disk d : inv.visibleDisks()) {
@@ -134,11 +142,13 @@ public final class MainViewModel implements AutoCloseable {
             for (Partition p : d.partitions()) {
                 children.add(row(seen, RowFactory.key(p, d.facts()), RowFactory.partition(inv, d, p), services.root()));
             }
+            children = withRemoved(row.children(), children, seen, now);
             if (!row.children().equals(children)) {
                 row.children().setAll(children);
             }
             roots.add(row);
         }
+        roots = withRemoved(rows.stream().filter(r -> !images.containsValue(r)).toList(), roots, seen, now);
         rowsByKey.keySet().retainAll(seen.keySet());
         for (DeviceRow image : images.values()) {
             RowFacts f = image.facts();
@@ -155,6 +165,35 @@ public final class MainViewModel implements AutoCloseable {
         scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
         updateChecked();
         showRowStates();
+    }
+
+    /**
+     * {@code now} with the rows of {@code before} whose devices vanished put back at their old
+     * places while they are shown as removed; a device that came back (same key) has its new row.
+     */
+    private static List<DeviceRow> withRemoved(List<DeviceRow> before, List<DeviceRow> now, Map<String, DeviceRow> seen,
+                                               long nanos) {
+        List<DeviceRow> result = new ArrayList<>(now);
+        for (int i = 0; i < before.size(); i++) {
+            DeviceRow gone = before.get(i);
+            if (seen.containsKey(gone.key())) {
+                continue;
+            }
+            if (!gone.removedProperty().get()) {
+                gone.markRemoved(nanos);
+            }
+            if (nanos - gone.removedAt() < REMOVED_SHOWN) {
+                result.add(Math.min(i, result.size()), gone);
+            }
+        }
+        return result;
+    }
+
+    /** Takes away the rows shown as removed for {@link #REMOVED_SHOWN} by {@code nanos}; once per frame. */
+    public void dropRemoved(long nanos) {
+        Predicate<DeviceRow> expired = r -> r.removedProperty().get() && nanos - r.removedAt() >= REMOVED_SHOWN;
+        rows.removeIf(expired);
+        rows.forEach(r -> r.children().removeIf(expired));
     }
 
     /** The Job column: a row's latest job, or that it has a journal of an interrupted wipe. */

@@ -32,6 +32,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,15 +141,47 @@ class MainViewModelTest {
         vm.selectedProperty().set(row(selected));
         row(selected).checkedProperty().set(true);
 
+        DeviceRow gone = row(disk);
+        List<String> before = names(vm.rows());
+
         unplug(disk);
         rescan(vm);
 
-        assertThat(names(vm.rows())).doesNotContain(disk).hasSize(1);
+        assertThat(names(vm.rows())).as("greyed in its place for a few seconds").isEqualTo(before);
+        assertThat(gone.removedProperty().get()).isTrue();
+        assertThat(gone.jobProperty().get()).isEqualTo("removed");
+        assertThat(gone.checkableProperty().get()).isFalse();
+        assertThat(gone.whyNotProperty().get()).isEqualTo("removed: the device is gone");
         assertThat(find(selected)).isEmpty();
         assertThat(vm.selectedProperty().get()).isNull();
         assertThat(vm.details()).isEmpty();
         assertThat(vm.checkedCountProperty().get()).isZero();
         assertThat(vm.hasWipeTargets()).isFalse();
+
+        rescan(vm);
+        vm.dropRemoved(System.nanoTime());
+        assertThat(names(vm.rows())).as("a rescan and a frame within the five seconds keep it").isEqualTo(before);
+        vm.dropRemoved(System.nanoTime() + MainViewModel.REMOVED_SHOWN);
+        assertThat(names(vm.rows())).doesNotContain(disk).hasSize(1);
+    }
+
+    @Test
+    void aPartitionThatVanishesIsGreyedUnderItsDisk() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb2 = row("sdb2");
+
+        try (Stream<Path> files = Files.walk(sys.root().resolve("block/sdb/sdb2"))) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        rescan(vm);
+
+        assertThat(names(row("sdb").children())).containsExactly("sdb1", "sdb2");
+        assertThat(sdb2.removedProperty().get()).isTrue();
+        assertThat(row("sdb1").removedProperty().get()).isFalse();
+        vm.dropRemoved(System.nanoTime() + MainViewModel.REMOVED_SHOWN);
+        assertThat(names(row("sdb").children())).containsExactly("sdb1");
     }
 
     @Test
@@ -459,9 +492,10 @@ class MainViewModelTest {
         return Files.write(tmp.resolve(name), new byte[1 << 20]);
     }
 
+    /** The row of a device that is there (rows shown as removed are left out). */
     private Optional<DeviceRow> find(String name) {
         return vm.rows().stream().flatMap(r -> Stream.concat(Stream.of(r), r.children().stream()))
-                .filter(r -> r.facts().name().equals(name)).findFirst();
+                .filter(r -> r.facts().name().equals(name) && !r.removedProperty().get()).findFirst();
     }
 
     private DeviceRow row(String name) {
