@@ -10,15 +10,41 @@ import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.logging.Logger;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 
 /** The desktop application: wires the services, shows the main window, asks before it quits. */
 public final class BlockwipeApp extends Application {
+    /** The X11 window class (WM_CLASS) that docks and task switchers match with a .desktop file's StartupWMClass. */
+    public static final String WINDOW_CLASS = "blockwipe";
 
+    /**
+     * JavaFX logs through this logger; held here because java.util.logging keeps loggers, and the
+     * filter set on them, only while someone references them.
+     */
+    private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
+
+    /**
+     * JavaFX warns "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'" on
+     * every start whose javafx.graphics is not a named module, which a single jar on the classpath
+     * never has (a launcher class that does not extend Application, like Main, avoids only the
+     * "runtime components are missing" error). This application is built and tested that way, so
+     * that one warning is dropped; JavaFX's other messages still show.
+     */
     public static void launchApp(String[] args) {
+        JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
         Application.launch(BlockwipeApp.class, args);
+    }
+
+    /**
+     * Glass names the GTK window class after the Application subclass (dev.blockwipe.ui.BlockwipeApp):
+     * the launcher queues that name on the FX thread right after this constructor, which runs there
+     * too, and the first name given wins.
+     */
+    public BlockwipeApp() {
+        com.sun.glass.ui.Application.GetApplication().setName(WINDOW_CLASS);
     }
 
     /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets, the settings. */
@@ -42,6 +68,7 @@ public final class BlockwipeApp extends Application {
         MainViewModel vm = new MainViewModel(linuxServices(userSettings()));
         MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
         stage.setTitle("Blockwipe");
+        stage.getIcons().setAll(Icons.all());
         stage.setScene(view.scene());
         stage.setMinWidth(900);
         stage.setMinHeight(600);

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
@@ -20,8 +22,12 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.Separator;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -32,6 +38,7 @@ import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -41,12 +48,13 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.controlsfx.control.Notifications;
 import org.controlsfx.control.StatusBar;
 
 /**
- * The main window: toolbar, device tree and details, jobs with their graphs, status bar. It only
+ * The main window: menu bar, toolbar, device tree and details, jobs with their graphs, status bar. It only
  * builds controls and binds them to the {@link MainViewModel}; an AnimationTimer hands the jobs'
  * queued events to the view-model once per frame.
  */
@@ -63,6 +71,21 @@ public final class MainView {
     private final DesktopOpener opener;
     /** The monitor view while it is open, else null. */
     private MonitorView monitor;
+    private final BooleanProperty dark = new SimpleBooleanProperty(this, "dark");
+    private final BooleanProperty resumeUnavailable = new SimpleBooleanProperty(this, "resumeUnavailable", true);
+
+    private final Command refresh;
+    private final Command wipe;
+    private final Command resume;
+    private final Command addImage;
+    private final Command testDisk;
+    private final Command benchmark;
+    private final Command cancelAll;
+    private final Command reports;
+    private final Command settings;
+    private final Command quit;
+    private final Command about;
+    private final Command monitorView;
 
     /**
      * @param opener       opens a file or folder with the desktop's own program
@@ -73,13 +96,37 @@ public final class MainView {
         this.opener = opener;
         this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
                 opener));
+        refresh = new Command("_Refresh", vm::refresh);
+        wipe = new Command("_Wipe…", this::openWipeDialog, vm.wipeTargetsProperty().not());
+        enableResume(vm.selectedProperty().get());
+        vm.selectedProperty().addListener((obs, was, now) -> enableResume(now));
+        resume = new Command("Res_ume…", () -> confirmResume(vm.selectedProperty().get()), resumeUnavailable);
+        addImage = new Command("_Add image file…", this::addImageFile);
+        testDisk = new Command("Create _test disk…", this::createTestDisk,
+                vm.canWipeDevices() ? vm.busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+        benchmark = new Command("_Benchmark…", this::openBenchmark, Bindings.createBooleanBinding(
+                () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
+        cancelAll = new Command("_Cancel all", this::confirmCancelAll, vm.activeJobsProperty().isEqualTo(0));
+        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage,
+                opener));
+        settings = new Command("_Settings…", this::editSettings);
+        quit = new Command("_Quit", this::quit);
+        about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
+        monitorView = new Command("_Monitor view", this::openMonitor);
+        dark.addListener((obs, was, on) -> {
+            if (on) {
+                stage.getScene().getStylesheets().add(css(DARK));
+            } else {
+                stage.getScene().getStylesheets().remove(css(DARK));
+            }
+        });
         DeviceTreeView tree = new DeviceTreeView(vm);
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(vm.canWipeDevices() ? toolbar() : new VBox(toolbar(), notRootBanner()));
+        root.setTop(vm.canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
         vm.noticeProperty().addListener((obs, was, n) -> notify(n));
@@ -96,16 +143,11 @@ public final class MainView {
         };
     }
 
-    /**
-     * The scene, styled, with F5 for Refresh and F11 for the monitor view; 1280×820, or the whole
-     * screen where that is smaller (1024×768).
-     */
+    /** The scene, styled; 1280×820, or the whole screen where that is smaller (1024×768). The menus bring the keys. */
     public Scene scene() {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(820, screen.getHeight()));
         scene.getStylesheets().add(css(LIGHT));
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), vm::refresh);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F11), this::openMonitor);
         return scene;
     }
 
@@ -158,65 +200,69 @@ public final class MainView {
         return root;
     }
 
+    /** Every command of the toolbar is in a menu too, with its key where it has one. */
+    private MenuBar menuBar() {
+        CheckMenuItem darkItem = new CheckMenuItem("_Dark theme");
+        darkItem.selectedProperty().bindBidirectional(dark);
+        Menu file = new Menu("_File", null, addImage.item(shortcut(KeyCode.O)), new SeparatorMenuItem(),
+                settings.item(shortcut(KeyCode.COMMA)), darkItem, new SeparatorMenuItem(), quit.item(shortcut(KeyCode.Q)));
+        Menu devices = new Menu("De_vices", null, refresh.item(new KeyCodeCombination(KeyCode.F5)),
+                wipe.item(shortcut(KeyCode.E)), benchmark.item(shortcut(KeyCode.B)), new SeparatorMenuItem(),
+                testDisk.item(shortcut(KeyCode.T)));
+        Menu jobsMenu = new Menu("_Jobs", null, resume.item(null), cancelAll.item(null), new SeparatorMenuItem(),
+                monitorView.item(new KeyCodeCombination(KeyCode.F11)));
+        Menu reportsMenu = new Menu("Rep_orts", null, reports.item(shortcut(KeyCode.R)));
+        Menu help = new Menu("_Help", null, about.item(null));
+        MenuBar bar = new MenuBar(file, devices, jobsMenu, reportsMenu, help);
+        bar.setId("menu-bar");
+        return bar;
+    }
+
+    private static KeyCombination shortcut(KeyCode key) {
+        return new KeyCodeCombination(key, KeyCombination.SHORTCUT_DOWN);
+    }
+
     private ToolBar toolbar() {
-        Button refresh = new Button("_Refresh");
-        refresh.setOnAction(e -> vm.refresh());
-        Button wipe = new Button("_Wipe…");
-        wipe.getStyleClass().add("danger");
-        wipe.setId("wipe");
-        wipe.disableProperty().bind(vm.wipeTargetsProperty().not());
-        wipe.setOnAction(e -> openWipeDialog());
-        Button resume = new Button("Res_ume…");
-        resume.setId("resume");
-        resume.setTooltip(new Tooltip("Go on with the interrupted wipe of the selected device"));
-        enableResume(resume, vm.selectedProperty().get());
-        vm.selectedProperty().addListener((obs, was, now) -> enableResume(resume, now));
-        resume.setOnAction(e -> confirmResume(vm.selectedProperty().get()));
-        Button image = new Button("_Add image file…");
-        image.setOnAction(e -> addImageFile());
-        Button testDisk = new Button("Create _test disk…");
-        testDisk.setId("test-disk");
-        testDisk.setOnAction(e -> createTestDisk());
-        if (vm.canWipeDevices()) {
-            testDisk.disableProperty().bind(vm.busyMakingTestDiskProperty());
-        } else {
-            testDisk.setDisable(true);
-        }
-        Button cancelAll = new Button("_Cancel all");
-        cancelAll.disableProperty().bind(vm.activeJobsProperty().isEqualTo(0));
-        cancelAll.setOnAction(e -> confirmCancelAll());
-        Button bench = new Button("_Benchmark…");
-        bench.setId("benchmark");
-        bench.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
-        bench.setOnAction(e -> vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
-                () -> BenchDialog.show(vm.benchmark(), stage)));
-        Button reports = new Button("Re_ports…");
-        reports.setOnAction(e -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage, opener));
-        Button settings = new Button("_Settings…");
-        settings.setOnAction(e -> SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
+        Button wipeButton = wipe.button();
+        wipeButton.getStyleClass().add("danger");
+        wipeButton.setId("wipe");
+        Button resumeButton = resume.button();
+        resumeButton.setId("resume");
+        resumeButton.setTooltip(new Tooltip("Go on with the interrupted wipe of the selected device"));
+        Button testDiskButton = testDisk.button();
+        testDiskButton.setId("test-disk");
+        Button benchButton = benchmark.button();
+        benchButton.setId("benchmark");
+        ToggleButton darkButton = new ToggleButton("_Dark");
+        darkButton.selectedProperty().bindBidirectional(dark);
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        return new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
+                explained(testDiskButton, new ReadOnlyStringWrapper(vm.canWipeDevices() ? ""
+                        : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
+                explained(benchButton, Bindings.createStringBinding(
+                        () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).orElse(""), vm.selectedProperty())),
+                new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
+    }
+
+    /** File › Quit takes the same way out as the window's close button, question included. */
+    private void quit() {
+        stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
+    }
+
+    private void openBenchmark() {
+        vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
+                () -> BenchDialog.show(vm.benchmark(), stage));
+    }
+
+    private void editSettings() {
+        SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
             try {
                 vm.updateSettings(changed);
             } catch (IOException ex) {
                 error("Cannot save the settings", ex.getMessage());
             }
-        }));
-        ToggleButton dark = new ToggleButton("_Dark");
-        dark.selectedProperty().addListener((obs, was, on) -> {
-            if (on) {
-                stage.getScene().getStylesheets().add(css(DARK));
-            } else {
-                stage.getScene().getStylesheets().remove(css(DARK));
-            }
         });
-        Region spring = new Region();
-        HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh, wipe, resume, new Separator(), image,
-                explained(testDisk, new ReadOnlyStringWrapper(vm.canWipeDevices() ? ""
-                        : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
-                explained(bench, Bindings.createStringBinding(
-                        () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).orElse(""), vm.selectedProperty())),
-                new Separator(), cancelAll, spring, reports, settings, dark);
     }
 
     /**
@@ -299,12 +345,12 @@ public final class MainView {
     }
 
     /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
-    private static void enableResume(Button resume, DeviceRow row) {
-        resume.disableProperty().unbind();
+    private void enableResume(DeviceRow row) {
+        resumeUnavailable.unbind();
         if (row == null) {
-            resume.setDisable(true);
+            resumeUnavailable.set(true);
         } else {
-            resume.disableProperty().bind(row.interruptedProperty().isNull().or(row.checkableProperty().not()));
+            resumeUnavailable.bind(row.interruptedProperty().isNull().or(row.checkableProperty().not()));
         }
     }
 

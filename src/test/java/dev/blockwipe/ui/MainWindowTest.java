@@ -1,12 +1,14 @@
 package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
@@ -23,12 +25,16 @@ import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
@@ -302,27 +308,87 @@ class MainWindowTest {
         }
     }
 
+    @Test
+    void theMenuBarHasFileDevicesJobsReportsAndHelp(FxRobot robot) {
+        MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
+        assertThat(bar.getMenus()).extracting(m -> m.getText().replace("_", ""))
+                .containsExactly("File", "Devices", "Jobs", "Reports", "Help");
+        assertThat(bar.getMenus().get(1).getItems()).filteredOn(i -> "_Refresh".equals(i.getText()))
+                .singleElement().extracting(MenuItem::getAccelerator).isEqualTo(new KeyCodeCombination(KeyCode.F5));
+    }
+
+    @Test
+    void helpAboutShowsTheVersionAndTheLibraries(FxRobot robot) throws Exception {
+        robot.clickOn("Help").clickOn("About Blockwipe");
+        waitFor(() -> robot.lookup("#about").tryQuery().isPresent());
+        DialogPane about = robot.lookup("#about").queryAs(DialogPane.class);
+        assertThat(about.getHeaderText()).startsWith("Blockwipe " + BuildInfo.current().version());
+        assertThat(robot.from(about).lookup((Labeled l) -> "PDFBox".equals(l.getText())).tryQuery()).isPresent();
+        robot.clickOn("Close");
+        assertThat(robot.lookup("#about").tryQuery()).isEmpty();
+    }
+
+    @Test
+    void ctrlQWithoutRunningJobsQuitsWithoutAsking(FxRobot robot) throws Exception {
+        robot.push(KeyCode.CONTROL, KeyCode.Q);
+        waitFor(exited::get);
+        assertThat(robot.lookup("Wipes are running. Cancel them and quit?").tryQuery()).isEmpty();
+    }
+
+    @Test
+    void ctrlQDuringAWipeAsksFirstThenCancelsIt(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
+            JobViewModel job = startWipe(robot, loop, "gutmann");
+            robot.push(KeyCode.CONTROL, KeyCode.Q);
+            waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+            robot.clickOn("No");
+            assertThat(exited).isFalse();
+            assertThat(job.stateProperty().get().finished()).isFalse();
+            robot.push(KeyCode.CONTROL, KeyCode.Q);
+            waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+            robot.clickOn("Yes");
+            waitFor(exited::get);
+            robot.interact(job::drain);
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        }
+    }
+
+    @Test
+    void theApplicationIconComesInEverySizeTheScriptRenders() {
+        assertThat(Icons.all()).extracting(image -> (int) image.getWidth(), image -> image.isError())
+                .containsExactly(tuple(16, false), tuple(24, false), tuple(32, false), tuple(48, false), tuple(64, false),
+                        tuple(128, false), tuple(256, false), tuple(512, false));
+    }
+
     /** What the window manager sends when the user closes the window; its question shows in a nested loop. */
     private void requestClose(FxRobot robot) throws Exception {
         Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
         waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
     }
 
-    /** Checks the loop device, picks the method, types the name and presses Wipe; returns the running job. */
+    /**
+     * Ticks the loop device (through its row: other devices may come and go under the mouse on a
+     * shared machine), picks the method, types the name and presses Wipe; returns the running job.
+     */
     private JobViewModel startWipe(FxRobot robot, LoopDevice loop, String method) throws Exception {
         vm.refresh();
         waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
-        robot.clickOn("#check-" + loop.name());
+        robot.interact(() -> row(loop.name()).checkedProperty().set(true));
         robot.clickOn("#wipe");
         waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
         WipeMethod chosen = WipeMethods.byName(method).orElseThrow();
         ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
         robot.interact(() -> methods.scrollTo(chosen));
+        waitFor(() -> robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen).tryQuery()
+                .isPresent());
         robot.clickOn(robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen)
                 .<ListCell<WipeMethod>>query());
         assertThat(methods.getSelectionModel().getSelectedItem()).isEqualTo(chosen);
         robot.clickOn("#confirmation").write(loop.name());
-        robot.clickOn("#confirm-wipe");
+        Button confirm = robot.lookup("#confirm-wipe").queryButton();
+        waitFor(() -> !confirm.isDisabled());
+        robot.clickOn(confirm);
+        waitFor(() -> !vm.jobs().isEmpty());
         JobViewModel job = vm.jobs().get(0);
         waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
         return job;
