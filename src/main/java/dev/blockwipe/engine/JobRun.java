@@ -297,7 +297,7 @@ final class JobRun {
         try {
             target.rereadPartitionTable();
         } catch (TargetException e) {
-            warnings.add("the kernel may still list the partitions the wipe erased (" + e.detail() + "); blockdev"
+            warnings.add("the kernel may still list the partitions the wipe erased: " + e.detail() + "; blockdev"
                     + " --rereadpt or partx -d removes them once nothing has them open, and so does attaching the disk again");
         }
     }

@@ -120,8 +120,8 @@ class WipeJobTest {
                 .run(target, WipeListener.NONE, new CancelToken());
         assertThat(result.state()).isEqualTo(FinalState.ERASED);
         assertThat(result.errors()).isEmpty();
-        assertThat(result.warnings()).containsExactly("the kernel may still list the partitions the wipe erased"
-                + " (BLKRRPART failed: EBUSY (Device or resource busy)); blockdev --rereadpt or partx -d removes them once"
+        assertThat(result.warnings()).containsExactly("the kernel may still list the partitions the wipe erased:"
+                + " BLKRRPART failed: EBUSY (Device or resource busy); blockdev --rereadpt or partx -d removes them once"
                 + " nothing has them open, and so does attaching the disk again");
         assertThat(target.data()).containsOnly((byte) 0);
     }

@@ -196,7 +196,7 @@ class LoopDeviceTest {
             }
             assertThat(result.state()).isEqualTo(FinalState.ERASED);
             assertThat(result.warnings()).singleElement().asString()
-                    .startsWith("the kernel may still list the partitions the wipe erased (BLKRRPART failed: EBUSY");
+                    .startsWith("the kernel may still list the partitions the wipe erased: BLKRRPART failed: EBUSY");
             assertThat(Path.of("/sys/block", loop.name(), loop.name() + "p1")).exists();
         }
     }
