@@ -213,4 +213,18 @@ class LoopDeviceTest {
             assertThat(result.warnings()).isEmpty();
         }
     }
+
+    @Test
+    void partitionsAddedByHandToALoopDeviceTheKernelDoesNotScanStayAndAreWarnedOf() throws Exception {
+        try (LoopDevice loop = LoopDevice.createUnscanned(dir, 16 * MIB).partition("label: gpt\n,\n")) {
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE)) {
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                        .run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.warnings()).singleElement().asString().contains("BLKRRPART failed: EINVAL");
+            assertThat(Path.of("/sys/block", loop.name(), loop.name() + "p1")).exists();
+        }
+    }
 }
