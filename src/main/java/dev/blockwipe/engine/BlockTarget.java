@@ -45,6 +45,17 @@ public interface BlockTarget extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Has the kernel read the partition table of a whole disk again, so that partitions a wipe
+     * erased leave its list (and the device tree); does nothing for partitions and image files.
+     * Called through the descriptor that wrote, before it is closed.
+     *
+     * @throws TargetException when the kernel refused (a partition still open, partitions listed
+     *                         on a disk it does not scan), so it may still list the old ones
+     */
+    default void rereadPartitionTable() throws TargetException {
+    }
+
     /** Syncs (for writable targets) and closes; a failed close is reported, never ignored. */
     @Override
     void close() throws IOException;

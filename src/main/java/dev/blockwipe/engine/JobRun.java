@@ -93,6 +93,9 @@ final class JobRun {
                 syncer.shutdown();
             }
         }
+        if (passes.stream().anyMatch(p -> p.bytesWritten() > 0) && cause != FailureCause.DEVICE_GONE) {
+            rereadPartitionTable();
+        }
         FinalState state = state(cause, finalVerify);
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
         if (unproven != null) {
@@ -283,6 +286,20 @@ final class JobRun {
                 : info.logicalBlockSize();
         long misalignment = info.diskOffset() % unit;
         return misalignment == 0 ? blockSize : unit - misalignment;
+    }
+
+    /**
+     * Writing over a whole disk erases its partition table, but the kernel keeps listing the
+     * partitions it read before until it reads the table again; the erasure stands either way, so
+     * a refusal is a warning, not a failure.
+     */
+    private void rereadPartitionTable() {
+        try {
+            target.rereadPartitionTable();
+        } catch (TargetException e) {
+            warnings.add("the kernel may still list the partitions the wipe erased: " + e.detail() + "; blockdev"
+                    + " --rereadpt or partx -d removes them once nothing has them open, and so does attaching the disk again");
+        }
     }
 
     private void noteAlignment() {

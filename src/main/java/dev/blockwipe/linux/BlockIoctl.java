@@ -4,6 +4,8 @@ package dev.blockwipe.linux;
 final class BlockIoctl {
     /** _IO(0x12, 94): int read-only flag. */
     static final long BLKROGET = 0x125e;
+    /** _IO(0x12, 95): re-read the partition table (whole disks only). */
+    static final long BLKRRPART = 0x125f;
     /** _IO(0x12, 97): flush buffer cache. */
     static final long BLKFLSBUF = 0x1261;
     /** _IO(0x12, 104): logical block size, int. */

@@ -291,6 +291,25 @@ final class DirectBlockTarget implements OpenedTarget {
         }
     }
 
+    /**
+     * BLKRRPART through the descriptor that wrote: the kernel lets the holder of the exclusive open
+     * re-read the table without claiming the disk again. EINVAL is a disk the kernel does not scan
+     * (a loop device attached without -P, zram): nothing is stale there unless it lists partitions
+     * anyway (added by hand with partx), which then stay.
+     */
+    @Override
+    public void rereadPartitionTable() throws TargetException {
+        if (access != Access.WRITE || info.kind() != TargetKind.BLOCK_DEVICE || sysfs.isPartition()) {
+            return;
+        }
+        if (LibC.ioctl(fd, BlockIoctl.BLKRRPART, 0L) != 0) {
+            int errno = Errno.last();
+            if (errno != Errno.EINVAL || sysfs.listsPartitions()) {
+                throw Errno.exception(info.path(), "BLKRRPART", -1, errno);
+            }
+        }
+    }
+
     /** Syncs (when written), then closes the one descriptor, which also releases the file locks. */
     @Override
     public synchronized void close() throws IOException {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The sysfs attributes of one block device, found by device number under
@@ -30,6 +31,15 @@ final class SysfsBlock {
 
     boolean isPartition() {
         return Files.exists(dir.resolve("partition"));
+    }
+
+    /** Whether the kernel lists partitions of this device's disk (directories with a partition attribute below it). */
+    boolean listsPartitions() {
+        try (Stream<Path> children = Files.list(diskDir())) {
+            return children.anyMatch(child -> Files.exists(child.resolve("partition")));
+        } catch (IOException e) {
+            return true; // cannot tell: assume there are, so that a refusal to re-read them is reported
+        }
     }
 
     /** The whole disk's directory: a partition's directory is below it. */

@@ -68,7 +68,13 @@ final class JobCard {
         stall.setWrapText(true);
         stall.visibleProperty().bind(job.stallProperty().isNotEmpty());
         stall.managedProperty().bind(stall.visibleProperty());
-        box.getChildren().addAll(head, progress, numbers, stall, message, chart(job));
+        Label warnings = label(job.warningsProperty());
+        warnings.getStyleClass().add("warning");
+        warnings.setWrapText(true);
+        warnings.visibleProperty().bind(job.warningsProperty().isNotEmpty());
+        warnings.managedProperty().bind(warnings.visibleProperty());
+        warnings.setId("warnings-" + job.name());
+        box.getChildren().addAll(head, progress, numbers, stall, message, warnings, chart(job));
     }
 
     VBox node() {

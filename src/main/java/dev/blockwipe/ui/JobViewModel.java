@@ -15,6 +15,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -60,6 +61,7 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper warnings = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ReportStore.CertificateFiles> certificate = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
@@ -193,6 +195,9 @@ public final class JobViewModel implements WipeListener {
             progress.set(1);
         }
         message.set(ResultSummary.result(r));
+        // an UNPROVEN result's reason is in the summary already
+        warnings.set(r.warnings().stream().filter(w -> !w.equals(r.unproven())).map(w -> "warning: " + w)
+                .collect(Collectors.joining("\n")));
     }
 
     /** The job's signed certificate was written. FX thread. */
@@ -311,6 +316,11 @@ public final class JobViewModel implements WipeListener {
     /** "stalled for 2 min at offset 1048576 (pass 1, write); ..." while a request waits too long, else empty. */
     public ReadOnlyStringProperty stallProperty() {
         return stall.getReadOnlyProperty();
+    }
+
+    /** "warning: ..." a line for each thing the user should know about a job that ended (the partitions the kernel still lists), or empty. */
+    public ReadOnlyStringProperty warningsProperty() {
+        return warnings.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -99,6 +99,44 @@ class WipeJobTest {
     }
 
     @Test
+    void theTargetRereadsItsPartitionTableOnceAfterTheLastSyncAndBeforeTheJobEnds() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        List<Integer> rereadsAtFinish = new ArrayList<>();
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())).run(target, e -> {
+            if (e instanceof WipeEvent.Finished) {
+                rereadsAtFinish.add(target.rereads());
+            }
+        }, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(rereadsAtFinish).containsExactly(1);
+        assertThat(target.syncsAtReread()).isPositive().isEqualTo(target.syncs());
+        assertThat(result.warnings()).isEmpty();
+    }
+
+    @Test
+    void aRefusedRereadOfThePartitionTableIsAWarningNotAFailure() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).refusingReread();
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.warnings()).containsExactly("the kernel may still list the partitions the wipe erased:"
+                + " BLKRRPART failed: EBUSY (Device or resource busy); blockdev --rereadpt or partx -d removes them once"
+                + " nothing has them open, and so does attaching the disk again");
+        assertThat(target.data()).containsOnly((byte) 0);
+    }
+
+    @Test
+    void aJobCancelledBeforeItsFirstPassLeavesThePartitionTableAlone() throws Exception {
+        CancelToken cancel = new CancelToken();
+        cancel.cancel();
+        MemoryTarget target = new MemoryTarget(SIZE);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())).run(target, WipeListener.NONE, cancel);
+        assertThat(result.bytesWritten()).isZero();
+        assertThat(target.rereads()).isZero();
+    }
+
+    @Test
     void cancellationStopsBetweenBlocksAndCountsOnlyWhatWasWritten() throws Exception {
         CancelToken cancel = new CancelToken();
         MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).cancellingAfterWrites(5, cancel);

@@ -168,4 +168,63 @@ class LoopDeviceTest {
             assertThat(LoopDevice.allZero(loop.partition(1))).isTrue();
         }
     }
+
+    @Test
+    void wipingTheWholeDiskTakesItsPartitionsOutOfTheKernelsList() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 64 * MIB).partition("label: gpt\n,20M\n,\n")) {
+            Path sysfs = Path.of("/sys/block", loop.name());
+            assertThat(sysfs.resolve(loop.name() + "p1")).exists();
+
+            Cli cli = Cli.run("wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(cli.err()).doesNotContain("warning");
+            assertThat(sysfs.resolve(loop.name() + "p1")).doesNotExist();
+            assertThat(sysfs.resolve(loop.name() + "p2")).doesNotExist();
+            assertThat(Path.of(loop.partition(1))).as("devtmpfs removes the node").doesNotExist();
+        }
+    }
+
+    @Test
+    void aPartitionOpenElsewhereStaysListedAndTheWipeEndsErasedWithAWarning() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB).partition("label: gpt\n,\n")) {
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE);
+                 RandomAccessFile held = new RandomAccessFile(loop.partition(1), "r")) {
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                        .run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.warnings()).singleElement().asString()
+                    .startsWith("the kernel may still list the partitions the wipe erased: BLKRRPART failed: EBUSY");
+            assertThat(Path.of("/sys/block", loop.name(), loop.name() + "p1")).exists();
+        }
+    }
+
+    @Test
+    void aLoopDeviceTheKernelScansNoPartitionsOnIsWipedWithoutAWarning() throws Exception {
+        try (LoopDevice loop = LoopDevice.createUnscanned(dir, 16 * MIB)) {
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE)) {
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                        .run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.warnings()).isEmpty();
+        }
+    }
+
+    @Test
+    void partitionsAddedByHandToALoopDeviceTheKernelDoesNotScanStayAndAreWarnedOf() throws Exception {
+        try (LoopDevice loop = LoopDevice.createUnscanned(dir, 16 * MIB).partition("label: gpt\n,\n")) {
+            WipeResult result;
+            try (BlockTarget t = new LinuxTargets().open(loop.path(), Access.WRITE)) {
+                result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                        .run(t, WipeListener.NONE, new CancelToken());
+            }
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.warnings()).singleElement().asString().contains("BLKRRPART failed: EINVAL");
+            assertThat(Path.of("/sys/block", loop.name(), loop.name() + "p1")).exists();
+        }
+    }
 }

@@ -43,12 +43,24 @@ public final class LoopDevice implements AutoCloseable {
      * @param options extra losetup options ("-r" read-only, "--sector-size" "4096", "--direct-io=on")
      */
     public static LoopDevice create(Path dir, long size, String... options) throws IOException {
+        return create(dir, size, true, options);
+    }
+
+    /** A loop device the kernel scans no partition table on (losetup without -P), as plain {@code losetup -f} makes. */
+    public static LoopDevice createUnscanned(Path dir, long size) throws IOException {
+        return create(dir, size, false);
+    }
+
+    private static LoopDevice create(Path dir, long size, boolean partitionScan, String... options) throws IOException {
         assumeAvailable();
         Path image = Files.createTempFile(dir, "blockwipe-test-", ".img");
         try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
             f.setLength(size);
         }
-        List<String> cmd = new ArrayList<>(List.of("losetup", "-f", "--show", "-P"));
+        List<String> cmd = new ArrayList<>(List.of("losetup", "-f", "--show"));
+        if (partitionScan) {
+            cmd.add("-P");
+        }
         cmd.addAll(List.of(options));
         cmd.add(image.toString());
         try {

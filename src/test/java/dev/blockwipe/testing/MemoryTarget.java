@@ -27,6 +27,9 @@ public final class MemoryTarget implements BlockTarget {
     private CancelToken cancelToken;
     private int cancelAfterWrites = -1;
     private int syncs;
+    private boolean refusingReread;
+    private int rereads;
+    private int syncsAtReread = -1;
 
     public MemoryTarget(int size) {
         this(size, 512, 4096, 0, false);
@@ -66,6 +69,12 @@ public final class MemoryTarget implements BlockTarget {
     public MemoryTarget cancellingAfterWrites(int n, CancelToken token) {
         this.cancelAfterWrites = n;
         this.cancelToken = token;
+        return this;
+    }
+
+    /** Re-reading the partition table fails with EBUSY, as when a partition is still open. */
+    public MemoryTarget refusingReread() {
+        this.refusingReread = true;
         return this;
     }
 
@@ -118,6 +127,25 @@ public final class MemoryTarget implements BlockTarget {
     @Override
     public synchronized void sync() {
         syncs++;
+    }
+
+    /** How often the partition table was re-read. */
+    public synchronized int rereads() {
+        return rereads;
+    }
+
+    /** The syncs before the last re-read of the partition table, -1 when there was none. */
+    public synchronized int syncsAtReread() {
+        return syncsAtReread;
+    }
+
+    @Override
+    public synchronized void rereadPartitionTable() throws TargetIoException {
+        rereads++;
+        syncsAtReread = syncs;
+        if (refusingReread) {
+            throw new TargetIoException(info.path(), "BLKRRPART", -1, 16, "EBUSY", "Device or resource busy");
+        }
     }
 
     @Override

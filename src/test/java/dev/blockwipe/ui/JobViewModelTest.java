@@ -195,6 +195,30 @@ class JobViewModelTest {
     }
 
     @Test
+    void anErasedJobsWarningsAreShownBesideItsSummary() {
+        String stale = "the kernel may still list the partitions the wipe erased: BLKRRPART failed: EBUSY (Device or"
+                + " resource busy); blockdev --rereadpt or partx -d removes them once nothing has them open";
+        WipeResult result = result(FinalState.ERASED, FailureCause.NONE, verifyResult(0), List.of(stale));
+        apply(started());
+        assertThat(job.warningsProperty().get()).as("nothing to say while it runs").isEmpty();
+
+        apply(new WipeEvent.Finished(result));
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
+        assertThat(job.warningsProperty().get()).isEqualTo("warning: " + stale);
+    }
+
+    @Test
+    void anUnprovenJobsReasonIsInItsSummaryAndNotRepeatedAsAWarning() {
+        WipeResult result = result(FinalState.UNPROVEN, FailureCause.NONE, null);
+
+        apply(started(), new WipeEvent.Finished(result));
+
+        assertThat(job.messageProperty().get()).contains("nothing was read back");
+        assertThat(job.warningsProperty().get()).isEmpty();
+    }
+
+    @Test
     void finishedWithADifferenceReadBackIsVerifyFailed() {
         WipeResult result = result(FinalState.VERIFY_FAILED, FailureCause.NONE, verifyResult(8));
 
@@ -399,10 +423,15 @@ class JobViewModelTest {
 
     /** Three complete passes (partial: one) and the given final read-back, 12 seconds in all. */
     private static WipeResult result(FinalState state, FailureCause cause, VerifyResult verification) {
+        String unproven = state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null;
+        return result(state, cause, verification, unproven == null ? List.of() : List.of(unproven));
+    }
+
+    private static WipeResult result(FinalState state, FailureCause cause, VerifyResult verification, List<String> warnings) {
         List<PassResult> passes = state == FinalState.ERASED || state == FinalState.VERIFY_FAILED
                 ? List.of(passResult(1), passResult(2), passResult(3)) : List.of(passResult(1));
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
-        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, List.of(),
+        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
                 state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
                 ResumePoint.START, T0, T0.plusSeconds(12));
     }

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.WipeMethod;
@@ -198,6 +199,30 @@ class MainWindowTest {
                     .as("the monitor view's tile is green").contains(JobState.ERASED.styleClass());
             robot.type(KeyCode.ESCAPE);
             waitFor(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isEmpty());
+        }
+    }
+
+    /** The kernel re-reads the table after a whole-disk wipe, so the tree drops the erased partitions. */
+    @Test
+    void aWipedDiskLosesItsPartitionsInTheTree(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 32 * MIB).partition("label: gpt\n,10M\n,\n")) {
+            vm.refresh();
+            waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
+            assertThat(row(loop.name()).facts().verdict()).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
+            robot.interact(() -> row(loop.name()).checkedProperty().set(true));
+            waitFor(() -> !robot.lookup("#wipe").queryButton().isDisabled());
+            robot.clickOn("#wipe");
+            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            robot.clickOn("#confirmation").write(loop.name());
+            robot.clickOn("#confirm-wipe");
+
+            JobViewModel job = vm.jobs().get(0);
+            waitFor(() -> job.stateProperty().get().finished());
+            assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
+            assertThat(job.warningsProperty().get()).isEmpty();
+            waitFor(() -> row(loop.name()).children().isEmpty());
+            assertThat(robot.lookup("#check-" + loop.name() + "p1").tryQuery()).isEmpty();
+            assertThat(row(loop.name()).facts().verdict()).isInstanceOf(SafetyVerdict.Wipeable.class);
         }
     }
 
