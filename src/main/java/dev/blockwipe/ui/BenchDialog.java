@@ -12,6 +12,7 @@ import javafx.beans.property.IntegerProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.Side;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.ScatterChart;
@@ -142,7 +143,8 @@ final class BenchDialog {
 
         Button start = new Button();
         start.setId("bench-start");
-        start.textProperty().bind(Bindings.when(vm.statusProperty().isEmpty()).then("_Start").otherwise("_Re-run"));
+        start.textProperty().bind(Bindings.when(vm.statusProperty().isEmpty().or(vm.runningProperty()))
+                .then("_Start").otherwise("_Re-run"));
         start.disableProperty().bind(vm.canStartProperty().not());
         start.setOnAction(e -> vm.start());
         Button stop = new Button("S_top");
@@ -184,6 +186,7 @@ final class BenchDialog {
         ((NumberAxis) across.getYAxis()).setForceZeroInRange(true);
         across.setAnimated(false);
         across.setCreateSymbols(false);
+        across.setLegendSide(Side.RIGHT);
         across.setPrefHeight(240);
         across.setId("bench-profile");
         readAcross.setName("read");
