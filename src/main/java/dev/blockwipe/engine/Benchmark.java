@@ -61,10 +61,6 @@ public final class Benchmark {
                         + ", not " + accessReads);
             }
         }
-
-        public Options withWrite(boolean write) {
-            return new Options(write, samples, sampleBytes, accessReads);
-        }
     }
 
     /** One sequential measurement: {@code bytes} moved in {@code nanos} with these requests. */
