@@ -1,8 +1,6 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.TargetOpener;
@@ -14,6 +12,7 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.BenchmarkJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
@@ -50,9 +49,16 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--write", description = "Also measure writes (destroys data; needs the confirmation of a wipe).")
     private boolean write;
 
-    @Option(names = "--samples", paramLabel = "N", defaultValue = "50",
-            description = "Positions measured across the device (default 50).")
-    private int samples;
+    @Option(names = "--samples", paramLabel = "N", description = "Positions measured across the device (default 50).")
+    private int samples = Benchmark.Options.DEFAULT.samples();
+
+    @Option(names = "--sample-size", paramLabel = "SIZE",
+            description = "Bytes measured at each position, at most (default 64M; 1M to 1G).")
+    private String sampleSize = String.valueOf(Benchmark.Options.DEFAULT.sampleBytes());
+
+    @Option(names = "--access-reads", paramLabel = "N",
+            description = "Random reads timed for the access time (default 200; at most 5 s).")
+    private int accessReads = Benchmark.Options.DEFAULT.accessReads();
 
     @Option(names = "--yes", paramLabel = "NAME", description = "With --write: confirm the target by name.")
     private List<String> yes = new ArrayList<>();
@@ -81,7 +87,8 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Benchmark benchmark;
         try {
-            benchmark = new Benchmark(write, samples, System::nanoTime, new SecureRandom());
+            benchmark = new Benchmark(new Benchmark.Options(write, samples, Units.parseSize(sampleSize), accessReads),
+                    System::nanoTime, new SecureRandom());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
@@ -97,7 +104,7 @@ final class BenchCommand implements Callable<Integer> {
             Benchmark.Listener display = json ? Benchmark.Listener.NONE : new Table(t.info(), out, err);
             Benchmark.Result result = benchmark.run(t, display, interrupts.token());
             if (json) {
-                out.println(new ObjectMapper().writeValueAsString(json(result)));
+                out.println(new ObjectMapper().writeValueAsString(new BenchmarkJson(new ObjectMapper()).result(result)));
             } else {
                 summary(result, out);
             }
@@ -169,8 +176,8 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         if (r.accessReads() > 0) {
-            out.printf(Locale.ROOT, "access time: %.3f ms (mean of %d random reads of one block)%n",
-                    r.accessSeconds() * 1000, r.accessReads());
+            out.printf(Locale.ROOT, "access time: %.3f ms, max %.3f ms (%d random reads of one block)%n",
+                    r.accessSeconds() * 1000, r.accessMaxSeconds() * 1000, r.accessReads());
         }
         out.printf(Locale.ROOT, "a wipe of this device uses %s requests x %d in flight for repeating patterns%n",
                 Units.bytes(r.wipeBlockSize()), r.wipeDepth());
@@ -200,42 +207,5 @@ final class BenchCommand implements Callable<Integer> {
 
     private static String verb(Access op) {
         return op == Access.READ ? "read" : "write";
-    }
-
-    private static ObjectNode json(Benchmark.Result r) {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode n = mapper.createObjectNode();
-        n.put("target", r.target().path());
-        n.put("size", r.target().size());
-        n.put("ioMode", r.target().ioMode().name());
-        n.put("complete", r.complete());
-        n.put("wipeBlockSize", r.wipeBlockSize());
-        n.put("wipeQueueDepth", r.wipeDepth());
-        ArrayNode matrix = n.putArray("sequential");
-        for (Benchmark.Measurement m : r.matrix()) {
-            ObjectNode e = matrix.addObject();
-            e.put("op", m.op().name());
-            e.put("blockSize", m.blockSize());
-            e.put("queueDepth", m.depth());
-            e.put("offset", m.offset());
-            e.put("bytes", m.bytes());
-            e.put("seconds", m.nanos() / 1e9);
-            e.put("bytesPerSecond", Math.round(m.bytesPerSecond()));
-        }
-        ArrayNode profile = n.putArray("profile");
-        for (Benchmark.Sample s : r.profile()) {
-            ObjectNode e = profile.addObject();
-            e.put("op", s.op().name());
-            e.put("position", s.position());
-            e.put("offset", s.offset());
-            e.put("bytes", s.bytes());
-            e.put("seconds", s.nanos() / 1e9);
-            e.put("bytesPerSecond", Math.round(s.bytesPerSecond()));
-        }
-        if (r.accessReads() > 0) {
-            n.put("accessReads", r.accessReads());
-            n.put("accessTimeSeconds", r.accessSeconds());
-        }
-        return n;
     }
 }

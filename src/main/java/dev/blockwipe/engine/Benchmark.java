@@ -13,7 +13,8 @@ import java.util.random.RandomGenerator;
 /**
  * What a device can do, measured before a long wipe: sequential throughput at several request
  * sizes and depths, throughput at evenly spread positions across the device (with the request
- * size and depth a wipe would use), and the access time of small random reads. It reads; it writes
+ * size and depth a wipe would use), and the access time of small random reads (each one timed, so
+ * the mean and the worst are known, and where on the device it fell). It reads; it writes
  * (zeroes, then syncs, inside each timed measurement) only when asked, and then only after the
  * reads, so a cancelled write benchmark has still measured the reads.
  *
@@ -27,10 +28,40 @@ public final class Benchmark {
     /** Bytes per matrix measurement, at most. */
     public static final long MEASURE_BYTES = 256L << 20;
     public static final long MEASURE_NANOS = 1_000_000_000L;
-    static final long SAMPLE_BYTES = 64L << 20;
-    static final long SAMPLE_NANOS = 500_000_000L;
-    static final int ACCESS_READS = 200;
-    static final long ACCESS_NANOS = 2_000_000_000L;
+    public static final long SAMPLE_NANOS = 500_000_000L;
+    public static final long ACCESS_NANOS = 5_000_000_000L;
+
+    /**
+     * What to measure.
+     *
+     * @param write       also measure writes (destroys data in the measured regions)
+     * @param samples     positions of the profile across the device
+     * @param sampleBytes bytes read (and written) at each position, at most
+     * @param accessReads random small reads timed for the access time, at most
+     */
+    public record Options(boolean write, int samples, long sampleBytes, int accessReads) {
+        public static final int MAX_SAMPLES = 1000;
+        public static final long MIN_SAMPLE_BYTES = 1L << 20;
+        public static final long MAX_SAMPLE_BYTES = 1L << 30;
+        public static final int MAX_ACCESS_READS = 10_000;
+        /** What the window and the CLI start from. */
+        public static final Options DEFAULT = new Options(false, 50, 64L << 20, 200);
+
+        /** @throws IllegalArgumentException naming the setting that is out of range */
+        public Options {
+            if (samples < 2 || samples > MAX_SAMPLES) {
+                throw new IllegalArgumentException("samples across the device: 2 to " + MAX_SAMPLES + ", not " + samples);
+            }
+            if (sampleBytes < MIN_SAMPLE_BYTES || sampleBytes > MAX_SAMPLE_BYTES) {
+                throw new IllegalArgumentException("sample size: " + Units.bytes(MIN_SAMPLE_BYTES) + " to "
+                        + Units.bytes(MAX_SAMPLE_BYTES) + ", not " + Units.bytes(sampleBytes));
+            }
+            if (accessReads < 1 || accessReads > MAX_ACCESS_READS) {
+                throw new IllegalArgumentException("random reads for the access time: 1 to " + MAX_ACCESS_READS
+                        + ", not " + accessReads);
+            }
+        }
+    }
 
     /** One sequential measurement: {@code bytes} moved in {@code nanos} with these requests. */
     public record Measurement(Access op, int blockSize, int depth, long offset, long bytes, long nanos) {
@@ -46,18 +77,25 @@ public final class Benchmark {
         }
     }
 
+    /** One random read of the access-time measurement, at {@code position} (0 to 1) on the device. */
+    public record AccessRead(double position, long offset, long nanos) {
+        public double seconds() {
+            return nanos / 1e9;
+        }
+    }
+
     /**
      * @param wipeBlockSize  the request size a wipe with a repeating pattern would use on this device
      * @param wipeDepth      the requests a wipe would keep in flight
-     * @param accessReads    random small reads timed for the access time (0 when cancelled before)
-     * @param accessNanos    their total time
+     * @param access         the timed random reads (none when cancelled before)
      * @param complete       false when cancelled: the lists hold what was measured before
      */
-    public record Result(TargetInfo target, int wipeBlockSize, int wipeDepth, List<Measurement> matrix,
-                         List<Sample> profile, int accessReads, long accessNanos, boolean complete) {
+    public record Result(TargetInfo target, Options options, int wipeBlockSize, int wipeDepth,
+                         List<Measurement> matrix, List<Sample> profile, List<AccessRead> access, boolean complete) {
         public Result {
             matrix = List.copyOf(matrix);
             profile = List.copyOf(profile);
+            access = List.copyOf(access);
         }
 
         /** The fastest measurement of {@code op}, if any. */
@@ -71,9 +109,18 @@ public final class Benchmark {
             return profile.stream().filter(s -> s.op() == op).mapToDouble(Sample::bytesPerSecond).summaryStatistics();
         }
 
+        public int accessReads() {
+            return access.size();
+        }
+
         /** Mean time of one random read, in seconds; NaN when none was timed. */
         public double accessSeconds() {
-            return accessReads == 0 ? Double.NaN : accessNanos / 1e9 / accessReads;
+            return access.stream().mapToDouble(AccessRead::seconds).average().orElse(Double.NaN);
+        }
+
+        /** The slowest random read, in seconds; NaN when none was timed. */
+        public double accessMaxSeconds() {
+            return access.stream().mapToDouble(AccessRead::seconds).max().orElse(Double.NaN);
         }
     }
 
@@ -82,6 +129,9 @@ public final class Benchmark {
         void measured(Measurement m);
 
         void sampled(Sample s);
+
+        default void accessed(AccessRead a) {
+        }
 
         Listener NONE = new Listener() {
             @Override
@@ -94,21 +144,12 @@ public final class Benchmark {
         };
     }
 
-    private final boolean write;
-    private final int samples;
+    private final Options options;
     private final LongSupplier clock;
     private final RandomGenerator random;
 
-    /**
-     * @param write   also measure writes (destroys data in the measured regions)
-     * @param samples positions of the profile across the device (at least 2)
-     */
-    public Benchmark(boolean write, int samples, LongSupplier clock, RandomGenerator random) {
-        if (samples < 2) {
-            throw new IllegalArgumentException("a profile needs at least 2 samples, not " + samples);
-        }
-        this.write = write;
-        this.samples = samples;
+    public Benchmark(Options options, LongSupplier clock, RandomGenerator random) {
+        this.options = options;
         this.clock = clock;
         this.random = random;
     }
@@ -117,11 +158,10 @@ public final class Benchmark {
         TargetInfo info = target.info();
         int wipeBlock = IoContext.blockSizeFor(info);
         int wipeDepth = IoContext.depthFor(info, 0, wipeBlock);
-        List<Access> ops = write ? List.of(Access.READ, Access.WRITE) : List.of(Access.READ);
+        List<Access> ops = options.write() ? List.of(Access.READ, Access.WRITE) : List.of(Access.READ);
         List<Measurement> matrix = new ArrayList<>();
         List<Sample> profile = new ArrayList<>();
-        int accessReads = 0;
-        long accessNanos = 0;
+        List<AccessRead> access = new ArrayList<>();
         int maxBlock = BLOCK_SIZES.get(BLOCK_SIZES.size() - 1);
         int maxDepth = DEPTHS.get(DEPTHS.size() - 1);
         try (IoContext io = new IoContext(info.name() + "-bench", maxDepth, maxBlock)) {
@@ -142,19 +182,17 @@ public final class Benchmark {
                         }
                     }
                 }
-                for (int i = 0; i < samples && !cancel.isCancelled(); i++) {
+                for (int i = 0; i < options.samples() && !cancel.isCancelled(); i++) {
                     Sample s = sample(target, io, op, i, wipeBlock, wipeDepth, cancel);
                     profile.add(s);
                     listener.sampled(s);
                 }
-                if (op == Access.READ && !cancel.isCancelled()) {
-                    long start = clock.getAsLong();
-                    accessReads = accessTime(target, io.ioBuffers().get(0), cancel);
-                    accessNanos = clock.getAsLong() - start;
+                if (op == Access.READ) {
+                    accessTime(target, io.ioBuffers().get(0), access, listener, cancel);
                 }
             }
         }
-        return new Result(info, wipeBlock, wipeDepth, matrix, profile, accessReads, accessNanos, !cancel.isCancelled());
+        return new Result(info, options, wipeBlock, wipeDepth, matrix, profile, access, !cancel.isCancelled());
     }
 
     private Measurement measure(BlockTarget target, IoContext io, Access op, int blockSize, int depth, int region,
@@ -171,11 +209,12 @@ public final class Benchmark {
                           CancelToken cancel) throws IOException {
         long size = target.info().size();
         int logical = target.info().logicalBlockSize();
-        long length = alignDown(Math.min(SAMPLE_BYTES, size), logical);
-        long offset = alignDown((size - length) * index / (samples - 1), logical);
+        int last = options.samples() - 1;
+        long length = alignDown(Math.min(options.sampleBytes(), size), logical);
+        long offset = alignDown((size - length) * index / last, logical);
         Timed t = timed(target, io, op, ChunkPlan.span(offset, length, blockSize), blockSize, depth, SAMPLE_NANOS,
                 cancel);
-        return new Sample(op, (double) index / (samples - 1), offset, t.bytes(), t.nanos());
+        return new Sample(op, (double) index / last, offset, t.bytes(), t.nanos());
     }
 
     private record Timed(long bytes, long nanos) {
@@ -207,21 +246,31 @@ public final class Benchmark {
         return new Timed(sweep.bytesDone(), clock.getAsLong() - start);
     }
 
-    /** Small reads at random aligned offsets, one at a time; returns how many were timed. */
-    private int accessTime(BlockTarget target, ByteBuffer buffer, CancelToken cancel) throws IOException {
+    /**
+     * Small reads (a logical block, at least a page) at random aligned offsets, one at a time, each
+     * timed on its own: up to {@link Options#accessReads()} of them or {@link #ACCESS_NANOS}.
+     */
+    private void accessTime(BlockTarget target, ByteBuffer buffer, List<AccessRead> access, Listener listener,
+                            CancelToken cancel) throws IOException {
+        long size = target.info().size();
         int length = Math.max(target.info().logicalBlockSize(), IoContext.PAGE);
-        long blocks = target.info().size() / length;
+        long blocks = size / length;
         if (blocks == 0) {
-            return 0;
+            return;
         }
         ByteBuffer small = buffer.slice(0, length);
         long start = clock.getAsLong();
-        int reads = 0;
-        while (reads < ACCESS_READS && !cancel.isCancelled() && clock.getAsLong() - start < ACCESS_NANOS) {
-            target.read(random.nextLong(blocks) * length, small.clear());
-            reads++;
+        while (access.size() < options.accessReads() && !cancel.isCancelled()) {
+            long offset = random.nextLong(blocks) * length;
+            long before = clock.getAsLong();
+            if (before - start >= ACCESS_NANOS) {
+                return;
+            }
+            target.read(offset, small.clear());
+            AccessRead a = new AccessRead((double) offset / size, offset, clock.getAsLong() - before);
+            access.add(a);
+            listener.accessed(a);
         }
-        return reads;
     }
 
     /**

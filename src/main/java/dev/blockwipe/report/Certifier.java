@@ -1,5 +1,7 @@
 package dev.blockwipe.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.TargetInfo;
@@ -44,6 +46,19 @@ public final class Certifier {
 
     public Path reportDir() {
         return store.dir();
+    }
+
+    /**
+     * Saves a benchmark's figures in the reports directory, named like the device's certificates
+     * (its serial, or its name when it has none).
+     *
+     * @return the file written
+     */
+    public Path saveBenchmark(Benchmark.Result result) throws IOException {
+        Instant now = Instant.now();
+        String serial = result.target().identity().serial();
+        return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
+                new BenchmarkJson(new ObjectMapper()).report(result, now, host));
     }
 
     /** Reserves the job's files and opens its log, before the first write. */

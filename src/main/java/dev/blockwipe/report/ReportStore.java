@@ -24,13 +24,14 @@ import java.util.stream.Stream;
 
 /**
  * The reports directory: certificates as JSON (the signed bytes), their signatures, PDFs and job
- * logs. Everything is born private (see {@link PrivateFiles}): the directory 0700 and refused when
+ * logs, and benchmarks (JSON, unsigned: they certify nothing). Everything is born private (see {@link PrivateFiles}): the directory 0700 and refused when
  * others may write it, files 0600 from their creation, written whole or not at all, and never
  * overwritten: a name that is taken gets a suffix. Files are named by time, host and serial (or
  * device name) so an auditor can find a disk's certificate by its serial.
  */
 public final class ReportStore {
     static final String SIGNATURE_SUFFIX = ".sig";
+    static final String BENCHMARK_SUFFIX = ".bench.json";
     /** Host and device each; with the time stamp, a counter and ".json.sig" well below NAME_MAX. */
     private static final int MAX_NAME_PART = 96;
     /** Far above any real certificate (a 35-pass Gutmann with full profiles is a few MB), far below the heap. */
@@ -77,7 +78,7 @@ public final class ReportStore {
      */
     public CertificateFiles reserve(Instant time, String host, String device, int uid) throws IOException {
         prepare(uid);
-        String base = STAMP.format(time) + "_" + clean(host) + "_" + clean(device);
+        String base = baseName(time, host, device);
         for (int n = 0; ; n++) {
             String name = n == 0 ? base : base + "-" + n;
             Path log = dir.resolve(name + ".log");
@@ -89,6 +90,32 @@ public final class ReportStore {
             }
             return new CertificateFiles(dir.resolve(name + ".json"), dir.resolve(name + ".json" + SIGNATURE_SUFFIX),
                     dir.resolve(name + ".pdf"), log);
+        }
+    }
+
+    private static String baseName(Instant time, String host, String device) {
+        return STAMP.format(time) + "_" + clean(host) + "_" + clean(device);
+    }
+
+    /**
+     * Saves a benchmark's figures, named as a certificate of the same device at that time would be
+     * (with ".bench.json"), so they sort beside the device's certificates.
+     *
+     * @param device the disk's serial, or the device or file name when it has none
+     * @return the file written
+     */
+    public Path writeBenchmark(Instant time, String host, String device, int uid, JsonNode figures) throws IOException {
+        prepare(uid);
+        byte[] json = canonical(figures);
+        String base = baseName(time, host, device);
+        for (int n = 0; ; n++) {
+            Path file = dir.resolve((n == 0 ? base : base + "-" + n) + BENCHMARK_SUFFIX);
+            try {
+                PrivateFiles.create(file, json);
+                return file;
+            } catch (FileAlreadyExistsException taken) {
+                // a second run within the same second: the next suffix
+            }
         }
     }
 
@@ -163,13 +190,15 @@ public final class ReportStore {
         }
     }
 
-    /** The certificates in the directory, oldest first. */
+    /** The certificates in the directory, oldest first (benchmarks are not certificates). */
     public List<Path> list() throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return new ArrayList<>(files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList());
+            return new ArrayList<>(files.map(p -> p.getFileName().toString())
+                    .filter(name -> name.endsWith(".json") && !name.endsWith(BENCHMARK_SUFFIX)).sorted()
+                    .map(dir::resolve).toList());
         }
     }
 

@@ -355,10 +355,6 @@ public final class MainViewModel implements AutoCloseable {
     }
 
     /**
-     * Why the selected row cannot be benchmarked now, if it cannot: a wipe that runs on it or on
-     * its disk would make both the figures and the wipe wrong.
-     */
-    /**
      * Why Benchmark… cannot measure {@code row} at all, before anything is asked: nothing selected,
      * or a device while not root (measuring reads the device itself).
      */
@@ -369,6 +365,10 @@ public final class MainViewModel implements AutoCloseable {
                 : Optional.empty();
     }
 
+    /**
+     * Why the selected row cannot be benchmarked now, if it cannot: a wipe that runs on it or on
+     * its disk would make both the figures and the wipe wrong.
+     */
     public Optional<String> benchmarkBlocker() {
         DeviceRow row = selected.get();
         Optional<String> unavailable = benchmarkUnavailable(row);
@@ -384,9 +384,14 @@ public final class MainViewModel implements AutoCloseable {
                         + " when it has ended.");
     }
 
-    /** A read benchmark of the selected row, on a thread of its own. */
+    /**
+     * A benchmark of the selected row, on a thread of its own; it may write only where a wipe would
+     * (the row is checkable), and its figures go to the reports directory.
+     */
     public BenchViewModel benchmark() {
-        return new BenchViewModel(selected.get().facts(), services.opener(), services.fx(), r -> {
+        DeviceRow row = selected.get();
+        return new BenchViewModel(row.facts(), row.checkableProperty().get() ? "" : row.whyNotProperty().get(),
+                services.opener(), new Preflight(services.inventory()), r -> certifier.saveBenchmark(r), services.fx(), r -> {
             Thread t = new Thread(r, "blockwipe-bench");
             t.setDaemon(true);
             t.start();

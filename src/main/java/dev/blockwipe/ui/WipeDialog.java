@@ -138,21 +138,15 @@ final class WipeDialog {
         HBox operatorRow = new HBox(8, operatorLabel, operator, organisation);
         operatorRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
-        Label ask = new Label();
-        ask.textProperty().bind(Bindings.concat("To confirm, type ", vm.expectedProperty(), " below:"));
-        TextField typed = new TextField();
-        typed.getStyleClass().add("confirm-text");
-        typed.setPromptText(vm.expectedProperty().get());
-        typed.textProperty().bindBidirectional(vm.typedProperty());
-        typed.setId("confirmation");
+        TypedConfirmationView confirm = new TypedConfirmationView(vm.confirmation());
 
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
         VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, problem,
-                Sections.title("Confirmation"), operatorRow, ask, typed);
+                Sections.title("Confirmation"), operatorRow, confirm.node());
         box.setPadding(new Insets(6));
-        dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : typed).requestFocus());
+        dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : confirm.field()).requestFocus());
         return box;
     }
 }

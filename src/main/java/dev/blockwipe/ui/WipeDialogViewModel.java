@@ -37,10 +37,9 @@ public final class WipeDialogViewModel {
     private final IntegerProperty samplePercent = new SimpleIntegerProperty(5);
     private final BooleanProperty blank = new SimpleBooleanProperty();
     private final BooleanProperty stopAtBadSector = new SimpleBooleanProperty();
-    private final StringProperty typed = new SimpleStringProperty("");
     private final StringProperty operator = new SimpleStringProperty("");
     private final StringProperty organisation = new SimpleStringProperty("");
-    private final ReadOnlyStringWrapper expected = new ReadOnlyStringWrapper();
+    private final TypedConfirmation confirmation;
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canWipe = new ReadOnlyBooleanWrapper();
 
@@ -53,15 +52,9 @@ public final class WipeDialogViewModel {
         this.estimates = estimates;
         operator.set(named.name());
         organisation.set(named.organisation());
-        expected.set(confirmationText(targets));
+        confirmation = new TypedConfirmation(targets);
         problem.bind(Bindings.createStringBinding(this::checkOptions, method, verify, blank, samplePercent));
-        canWipe.bind(Bindings.createBooleanBinding(
-                () -> typed.get().strip().equals(expected.get()) && problem.get().isEmpty(), typed, problem));
-    }
-
-    /** One target: its name, which the user must read to type. Several: "WIPE 3 DISKS". */
-    static String confirmationText(List<RowFacts> targets) {
-        return targets.size() == 1 ? targets.get(0).name() : "WIPE " + targets.size() + " DISKS";
+        canWipe.bind(confirmation.confirmedProperty().and(problem.isEmpty()));
     }
 
     private String checkOptions() {
@@ -160,12 +153,8 @@ public final class WipeDialogViewModel {
     }
 
     /** What the user types to confirm. */
-    public StringProperty typedProperty() {
-        return typed;
-    }
-
-    public ReadOnlyStringProperty expectedProperty() {
-        return expected.getReadOnlyProperty();
+    public TypedConfirmation confirmation() {
+        return confirmation;
     }
 
     /** Why the options cannot run, or empty. */

@@ -168,7 +168,11 @@ class BadInputTest {
     void benchOptions() throws Exception {
         Path img = image();
         unchanged(img, () -> {
-            expect(2, "at least 2 samples", "bench", img.toString(), "--samples", "1");
+            expect(2, "samples across the device: 2 to 1000, not 1", "bench", img.toString(), "--samples", "1");
+            expect(2, "sample size: 1 MiB to 1 GiB, not 512 KiB", "bench", img.toString(), "--sample-size", "512K");
+            expect(2, "not a size: 'lots'", "bench", img.toString(), "--sample-size", "lots");
+            expect(2, "random reads for the access time: 1 to 10000, not 0", "bench", img.toString(),
+                    "--access-reads", "0");
             expect(2, "--yes and --force belong to --write", "bench", img.toString(), "--yes=t.img");
             expect(4, "not confirmed: pass --yes=t.img", "bench", img.toString(), "--write");
         });

@@ -52,7 +52,7 @@ class CliTest {
 
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("reads only", "sequential read, MB/s", "QD 8", "16 MiB", "best read:",
-                "read across the device (4 samples", "access time:", "a wipe of this device uses");
+                "read across the device (4 samples", "access time:", "ms, max", "a wipe of this device uses");
         assertThat(cli.out()).doesNotContain("sequential write", "best write");
         assertThat(Files.readAllBytes(img)).isEqualTo(data);
     }
@@ -71,6 +71,10 @@ class CliTest {
         assertThat(result.get("sequential").get(39).get("op").asText()).isEqualTo("WRITE");
         assertThat(result.get("profile")).hasSize(4);
         assertThat(result.get("accessTimeSeconds").asDouble()).isPositive();
+        assertThat(result.get("accessTimeMaxSeconds").asDouble())
+                .isGreaterThanOrEqualTo(result.get("accessTimeSeconds").asDouble());
+        assertThat(result.get("access")).hasSize(result.get("accessReads").asInt());
+        assertThat(result.get("options").get("write").asBoolean()).isTrue();
         assertThat(Files.readAllBytes(img)).as("the regions cover this small image").containsOnly((byte) 0);
     }
 

@@ -20,7 +20,9 @@ class BenchmarkTest {
 
     /** A clock that moves {@code step} nanoseconds every time it is read. */
     private Benchmark benchmark(boolean write, int samples, long step) {
-        return new Benchmark(write, samples, () -> now.addAndGet(step), new Random(1));
+        Benchmark.Options defaults = Benchmark.Options.DEFAULT;
+        return new Benchmark(new Benchmark.Options(write, samples, defaults.sampleBytes(), defaults.accessReads()),
+                () -> now.addAndGet(step), new Random(1));
     }
 
     @Test
@@ -47,7 +49,7 @@ class BenchmarkTest {
                     assertThat(m.op()).isEqualTo(Access.READ);
                     assertThat(m.bytes()).as("the whole region: the device is smaller than the bound").isEqualTo(64L * MIB);
                 });
-        assertThat(r.accessReads()).isEqualTo(Benchmark.ACCESS_READS);
+        assertThat(r.accessReads()).isEqualTo(Benchmark.Options.DEFAULT.accessReads());
         assertThat(target.writes()).isEmpty();
         assertThat(Arrays.equals(target.data(), before)).isTrue();
         assertThat(r.best(Access.READ)).isPresent();
@@ -62,7 +64,62 @@ class BenchmarkTest {
         assertThat(r.profile()).extracting(Benchmark.Sample::position).containsExactly(0.0, 1 / 3.0, 2 / 3.0, 1.0);
         assertThat(r.profile()).extracting(Benchmark.Sample::offset)
                 .containsExactly(0L, 32L * MIB, 64L * MIB, 96L * MIB);
-        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isEqualTo(Benchmark.SAMPLE_BYTES));
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isEqualTo(Benchmark.Options.DEFAULT.sampleBytes()));
+    }
+
+    @Test
+    void eachProfileSampleIsAsLargeAsAsked() throws Exception {
+        MemoryTarget target = new MemoryTarget(64 * MIB);
+        Benchmark.Result r = new Benchmark(new Benchmark.Options(false, 3, 5L * MIB, 10), () -> now.addAndGet(1000),
+                new Random(1)).run(target, Benchmark.Listener.NONE, new CancelToken());
+
+        assertThat(r.profile()).extracting(Benchmark.Sample::offset).containsExactly(0L, 29L * MIB + 512 * 1024, 59L * MIB);
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isEqualTo(5L * MIB));
+        assertThat(r.options().sampleBytes()).isEqualTo(5L * MIB);
+    }
+
+    @Test
+    void theAccessTimeTimesEachRandomReadAtAnAlignedPlaceAcrossTheDevice() throws Exception {
+        MemoryTarget target = new MemoryTarget(64 * MIB);
+        List<Benchmark.AccessRead> seen = new ArrayList<>();
+        Benchmark.Result r = new Benchmark(new Benchmark.Options(false, 2, MIB, 300), System::nanoTime, new Random(3))
+                .run(target, new Benchmark.Listener() {
+                    @Override
+                    public void measured(Benchmark.Measurement m) {
+                    }
+
+                    @Override
+                    public void sampled(Benchmark.Sample s) {
+                    }
+
+                    @Override
+                    public void accessed(Benchmark.AccessRead a) {
+                        seen.add(a);
+                    }
+                }, new CancelToken());
+
+        assertThat(r.access()).hasSize(300).isEqualTo(seen).allSatisfy(a -> {
+            assertThat(a.offset() % 4096).as("one page-aligned block").isZero();
+            assertThat(a.offset()).isLessThan(64L * MIB);
+            assertThat(a.position()).isEqualTo((double) a.offset() / (64 * MIB));
+            assertThat(a.nanos()).isNotNegative();
+        });
+        assertThat(r.access()).extracting(Benchmark.AccessRead::position).as("spread over the device")
+                .anyMatch(p -> p < 0.25).anyMatch(p -> p > 0.75);
+        assertThat(r.accessSeconds()).isNotNegative().isLessThanOrEqualTo(r.accessMaxSeconds());
+        assertThat(target.writes()).isEmpty();
+    }
+
+    @Test
+    void theAccessTimeStopsAtItsTimeBound() throws Exception {
+        // each clock reading is a second later: the bound has passed before the sixth read could start
+        Benchmark.Result r = new Benchmark(new Benchmark.Options(false, 2, MIB, 1000),
+                () -> now.addAndGet(1_000_000_000L), new Random(1))
+                .run(new MemoryTarget(8 * MIB), Benchmark.Listener.NONE, new CancelToken());
+
+        assertThat(r.accessReads()).isPositive().isLessThanOrEqualTo((int) (Benchmark.ACCESS_NANOS / 1_000_000_000L));
+        assertThat(r.accessSeconds()).isEqualTo(1.0);
+        assertThat(r.accessMaxSeconds()).isEqualTo(1.0);
     }
 
     @Test
@@ -99,7 +156,8 @@ class BenchmarkTest {
                 }
             }
         });
-        Benchmark benchmark = new Benchmark(false, 2, () -> {
+        Benchmark benchmark = new Benchmark(new Benchmark.Options(false, 2, Benchmark.Options.DEFAULT.sampleBytes(),
+                Benchmark.Options.DEFAULT.accessReads()), () -> {
             if (Thread.currentThread() == watcher) {
                 watcherReads.incrementAndGet();
             }
@@ -112,8 +170,9 @@ class BenchmarkTest {
             assertThat(m.bytes()).as("one request per worker").isLessThanOrEqualTo((long) m.depth() * m.blockSize());
             assertThat(m.bytes()).isLessThan(Benchmark.MEASURE_BYTES);
         });
-        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes()).isLessThanOrEqualTo(Benchmark.SAMPLE_BYTES));
-        assertThat(r.accessReads()).isLessThan(Benchmark.ACCESS_READS);
+        assertThat(r.profile()).allSatisfy(s -> assertThat(s.bytes())
+                .isLessThanOrEqualTo(Benchmark.Options.DEFAULT.sampleBytes()));
+        assertThat(r.accessReads()).isLessThan(Benchmark.Options.DEFAULT.accessReads());
     }
 
     @Test
@@ -151,7 +210,12 @@ class BenchmarkTest {
     }
 
     @Test
-    void aProfileNeedsTwoSamples() {
-        assertThatThrownBy(() -> benchmark(false, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+    void optionsOutOfRangeAreRefusedNamingTheSetting() {
+        assertThatThrownBy(() -> benchmark(false, 1, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("samples across the device: 2 to 1000, not 1");
+        assertThatThrownBy(() -> new Benchmark.Options(false, 50, 512 * 1024, 200))
+                .hasMessage("sample size: 1 MiB to 1 GiB, not 512 KiB");
+        assertThatThrownBy(() -> new Benchmark.Options(false, 50, MIB, 0))
+                .hasMessage("random reads for the access time: 1 to 10000, not 0");
     }
 }

@@ -310,7 +310,7 @@ class MainViewModelTest {
         WipeDialogViewModel dialog = vm.wipeDialog();
 
         assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb", "sdb2", "sdc", "disk.img");
-        assertThat(dialog.expectedProperty().get()).isEqualTo("WIPE 4 DISKS");
+        assertThat(dialog.confirmation().expected()).isEqualTo("WIPE 4 DISKS");
     }
 
     @Test
@@ -322,7 +322,7 @@ class MainViewModelTest {
         WipeDialogViewModel dialog = vm.wipeDialog();
 
         assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb2");
-        assertThat(dialog.expectedProperty().get()).isEqualTo("sdb2");
+        assertThat(dialog.confirmation().expected()).isEqualTo("sdb2");
     }
 
     @Test

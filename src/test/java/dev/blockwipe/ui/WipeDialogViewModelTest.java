@@ -26,12 +26,12 @@ class WipeDialogViewModelTest {
 
     @Test
     void oneTargetIsConfirmedByTypingItsName() {
-        assertThat(dialog("loop3").expectedProperty().get()).isEqualTo("loop3");
+        assertThat(dialog("loop3").confirmation().expected()).isEqualTo("loop3");
     }
 
     @Test
     void severalTargetsAreConfirmedByTypingHowManyDisks() {
-        assertThat(dialog("loop3", "loop4", "sdb1").expectedProperty().get()).isEqualTo("WIPE 3 DISKS");
+        assertThat(dialog("loop3", "loop4", "sdb1").confirmation().expected()).isEqualTo("WIPE 3 DISKS");
     }
 
     @Test
@@ -45,7 +45,7 @@ class WipeDialogViewModelTest {
     void anythingButTheExactNameLeavesWipeDisabled(String typed) {
         WipeDialogViewModel vm = dialog("loop3");
 
-        vm.typedProperty().set(typed);
+        vm.confirmation().typedProperty().set(typed);
 
         assertThat(vm.canWipeProperty().get()).isFalse();
     }
@@ -55,7 +55,7 @@ class WipeDialogViewModelTest {
     void exactNameEnablesWipeWhateverSpacesSurroundIt(String typed) {
         WipeDialogViewModel vm = dialog("loop3");
 
-        vm.typedProperty().set(typed);
+        vm.confirmation().typedProperty().set(typed);
 
         assertThat(vm.canWipeProperty().get()).isTrue();
     }
@@ -67,7 +67,7 @@ class WipeDialogViewModelTest {
     void severalTargetsNeedTheExactCountPhrase(String typed, boolean enabled) {
         WipeDialogViewModel vm = dialog("loop3", "loop4", "sdb1");
 
-        vm.typedProperty().set(typed);
+        vm.confirmation().typedProperty().set(typed);
 
         assertThat(vm.canWipeProperty().get()).isEqualTo(enabled);
     }
@@ -76,7 +76,7 @@ class WipeDialogViewModelTest {
     void clearingTheTextDisablesWipeAgain() {
         WipeDialogViewModel vm = confirmed("loop3");
 
-        vm.typedProperty().set("loop");
+        vm.confirmation().typedProperty().set("loop");
 
         assertThat(vm.canWipeProperty().get()).isFalse();
     }
@@ -205,7 +205,7 @@ class WipeDialogViewModelTest {
 
     private WipeDialogViewModel confirmed(String name) {
         WipeDialogViewModel vm = dialog(name);
-        vm.typedProperty().set(name);
+        vm.confirmation().typedProperty().set(name);
         assertThat(vm.canWipeProperty().get()).as("precondition: confirmed").isTrue();
         return vm;
     }

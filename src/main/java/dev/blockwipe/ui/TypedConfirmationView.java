@@ -1,0 +1,27 @@
+package dev.blockwipe.ui;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
+
+/** "To confirm, type loop3 below:" and the field to type it in (id {@code confirmation}). */
+final class TypedConfirmationView {
+    private final TextField field = new TextField();
+    private final VBox box;
+
+    TypedConfirmationView(TypedConfirmation confirmation) {
+        field.getStyleClass().add("confirm-text");
+        field.setPromptText(confirmation.expected());
+        field.textProperty().bindBidirectional(confirmation.typedProperty());
+        field.setId("confirmation");
+        box = new VBox(8, new Label("To confirm, type " + confirmation.expected() + " below:"), field);
+    }
+
+    VBox node() {
+        return box;
+    }
+
+    TextField field() {
+        return field;
+    }
+}
