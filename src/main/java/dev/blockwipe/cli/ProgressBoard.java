@@ -148,16 +148,18 @@ final class ProgressBoard {
         if (p.stall() != null) {
             parts.add(Part.always(ResultSummary.stall(p.stall()).replaceFirst("^stalled", "STALLED")));
         }
-        parts.add(new Part((p.pass() > 0 ? "pass " + p.pass() + "/" + p.passCount() + " " : "") + p.stage().label(), 3));
+        // "pass 1/1" says nothing the start line did not: the room goes to the elapsed time on 80 columns.
+        boolean passes = p.pass() > 0 && p.passCount() > 1;
+        parts.add(new Part((passes ? "pass " + p.pass() + "/" + p.passCount() + " " : "") + p.stage().label(), 5));
         if (!pattern.isEmpty()) {
             parts.add(new Part(pattern, 1).attached());
         }
         parts.add(Part.always(String.format(Locale.ROOT, "%5.1f%%", 100 * p.jobFraction())));
-        parts.add(new Part(Units.bytes(p.stageBytesDone()) + " of " + Units.bytes(p.stageBytesTotal()), 7));
+        parts.add(new Part(Units.bytes(p.stageBytesDone()) + " of " + Units.bytes(p.stageBytesTotal()), 6));
         parts.add(new Part(Units.rate(p.rate()), 4));
         parts.add(new Part("(avg " + Units.rate(p.averageRate()) + ")", 2).attached());
-        parts.add(new Part("elapsed " + Units.duration(elapsed), 5));
-        parts.add(new Part("ETA " + eta(p.eta()), 6));
+        parts.add(new Part(clock(elapsed), 3));
+        parts.add(new Part("ETA " + (p.eta() == null ? "unknown" : clock(p.eta())), 7));
         return parts;
     }
 
@@ -191,8 +193,13 @@ final class ProgressBoard {
         err.flush();
     }
 
-    private static String eta(Duration eta) {
-        return eta == null ? "unknown" : Units.duration(eta);
+    /**
+     * "0:12:40", "27:03:05": hours, minutes and seconds, as pv prints its times. Shorter than "12 m 40 s",
+     * so a job on 80 columns still gets its rate, elapsed time and ETA.
+     */
+    private static String clock(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 
     /**
