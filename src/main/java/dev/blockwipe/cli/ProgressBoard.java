@@ -5,37 +5,61 @@ import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.report.ResultSummary;
+import dev.blockwipe.linux.Terminal;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
  * The human progress display on standard error, for one job or several running in parallel. At a
- * terminal, one line shows every running job and is rewritten at most four times a second; into a
- * log file each job prints a line every ten seconds, so logs stay readable. Events arrive on the
- * jobs' threads.
+ * terminal, one line shows every running job and is rewritten at most four times a second, cut to the
+ * terminal's width so that it never wraps (a wrapped line cannot be rewritten with a carriage return);
+ * into a log file each job prints a line every ten seconds, so logs stay readable. Like
+ * {@code dd status=progress} and {@code pv}, a line says how many bytes are done and how long the job
+ * has run. Events arrive on the jobs' threads.
  */
 final class ProgressBoard {
     private static final long TTY_INTERVAL_NANOS = 250_000_000L;
     private static final long LOG_INTERVAL_NANOS = 10_000_000_000L;
+    private static final String JOBS = "  |  ";
 
     private final PrintWriter err;
     private final boolean tty;
-    private final Map<String, String> lines = new LinkedHashMap<>();
+    private final IntSupplier columns;
+    private final LongSupplier nanoTime;
+    private final Map<String, List<Part>> lines = new LinkedHashMap<>();
     private final Map<String, Long> lastLog = new LinkedHashMap<>();
     /** The targets whose last logged line said STALLED: a log shows a stall when it starts and ends. */
     private final Set<String> loggedStalled = new HashSet<>();
     private long lastPrint;
     private boolean lineOpen;
 
-    ProgressBoard(PrintWriter err, boolean tty) {
+    /**
+     * @param tty      standard error is a terminal: one line rewritten in place
+     * @param columns  the terminal's width, asked before every rewrite (the window may be resized)
+     * @param nanoTime a monotonic clock ({@link System#nanoTime()})
+     */
+    ProgressBoard(PrintWriter err, boolean tty, IntSupplier columns, LongSupplier nanoTime) {
         this.err = err;
         this.tty = tty;
+        this.columns = columns;
+        this.nanoTime = nanoTime;
+    }
+
+    /** The display on this process's standard error. */
+    static ProgressBoard onStandardError(PrintWriter err) {
+        return new ProgressBoard(err, Terminal.isTerminal(2), () -> Terminal.columns(2), System::nanoTime);
     }
 
     /** The listener for one job. */
@@ -43,19 +67,24 @@ final class ProgressBoard {
         return new WipeListener() {
             private String name = "";
             private String pattern = "";
+            private long started = -1;
 
             @Override
             public void on(WipeEvent event) {
                 if (event instanceof WipeEvent.Started s) {
                     name = Units.printable(s.target().name());
+                    started = nanoTime.getAsLong();
                     print(started(s));
                 } else if (event instanceof WipeEvent.PassStarted p) {
                     pattern = p.pass().pattern().describe();
                 } else if (event instanceof WipeEvent.VerifyStarted v) {
                     name = Units.printable(v.target().name());
                     pattern = "";
+                    if (started < 0) {
+                        started = nanoTime.getAsLong();
+                    }
                 } else if (event instanceof WipeEvent.Progress p) {
-                    progress(name, pattern, p);
+                    progress(name, pattern, started, p);
                 } else if (event instanceof WipeEvent.Verified v) {
                     print("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
                             + ResultSummary.verification(v.result()));
@@ -79,20 +108,17 @@ final class ProgressBoard {
                         s.target().misalignment()));
     }
 
-    private synchronized void progress(String name, String pattern, WipeEvent.Progress p) {
+    private synchronized void progress(String name, String pattern, long started, WipeEvent.Progress p) {
         if (p.stageBytesDone() == 0 && p.stall() == null) {
             return;
         }
-        String stage = p.pass() > 0 ? "pass " + p.pass() + "/" + p.passCount() + " " : "";
-        String text = String.format(Locale.ROOT, "%s  %s%s %s  %5.1f%%  %s (avg %s)  ETA %s", name, stage,
-                p.stage().label(), pattern, 100 * p.jobFraction(), Units.rate(p.rate()), Units.rate(p.averageRate()),
-                eta(p.eta())) + (p.stall() == null ? "" : "  " + ResultSummary.stall(p.stall()).replaceFirst("^stalled", "STALLED"));
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
+        List<Part> parts = parts(name, pattern, Duration.ofNanos(now - started), p);
         if (tty) {
-            lines.put(name, text);
+            lines.put(name, parts);
             if (now - lastPrint >= TTY_INTERVAL_NANOS || p.stageBytesDone() == p.stageBytesTotal()) {
                 lastPrint = now;
-                err.print("\r" + lines.values().stream().collect(Collectors.joining("  |  ")) + "\033[K");
+                err.print("\r" + line(columns.getAsInt()) + "\033[K");
                 lineOpen = true;
                 err.flush();
             }
@@ -106,10 +132,46 @@ final class ProgressBoard {
                 } else {
                     loggedStalled.remove(name);
                 }
-                err.println(text);
+                err.println(Part.join(parts));
                 err.flush();
             }
         }
+    }
+
+    /**
+     * One job's line, in the order printed. A stall comes right after the name, so that a line cut short
+     * still says it; what matters least goes first when the terminal is too narrow for all of it.
+     */
+    private static List<Part> parts(String name, String pattern, Duration elapsed, WipeEvent.Progress p) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(Part.always(name));
+        if (p.stall() != null) {
+            parts.add(Part.always(ResultSummary.stall(p.stall()).replaceFirst("^stalled", "STALLED")));
+        }
+        // "pass 1/1" says nothing the start line did not: the room goes to the elapsed time on 80 columns.
+        boolean passes = p.pass() > 0 && p.passCount() > 1;
+        parts.add(new Part((passes ? "pass " + p.pass() + "/" + p.passCount() + " " : "") + p.stage().label(), 5));
+        if (!pattern.isEmpty()) {
+            parts.add(new Part(pattern, 1).attached());
+        }
+        parts.add(Part.always(String.format(Locale.ROOT, "%5.1f%%", 100 * p.jobFraction())));
+        parts.add(new Part(Units.bytes(p.stageBytesDone()) + " of " + Units.bytes(p.stageBytesTotal()), 6));
+        parts.add(new Part(Units.rate(p.rate()), 4));
+        parts.add(new Part("(avg " + Units.rate(p.averageRate()) + ")", 2).attached());
+        parts.add(new Part(clock(elapsed), 3));
+        parts.add(new Part("ETA " + (p.eta() == null ? "unknown" : clock(p.eta())), 7));
+        return parts;
+    }
+
+    /**
+     * Every running job's line, each in an equal share of the width. One column stays free: some
+     * terminals wrap as soon as the last column is written.
+     */
+    private String line(int width) {
+        int usable = width - 1;
+        int share = (usable - JOBS.length() * (lines.size() - 1)) / lines.size();
+        String all = lines.values().stream().map(parts -> Part.fit(parts, share)).collect(Collectors.joining(JOBS));
+        return Columns.cut(all, usable);
     }
 
     private synchronized void print(String line) {
@@ -131,7 +193,53 @@ final class ProgressBoard {
         err.flush();
     }
 
-    private static String eta(Duration eta) {
-        return eta == null ? "unknown" : Units.duration(eta);
+    /**
+     * "0:12:40", "27:03:05": hours, minutes and seconds, as pv prints its times. Shorter than "12 m 40 s",
+     * so a job on 80 columns still gets its rate, elapsed time and ETA.
+     */
+    private static String clock(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+
+    /**
+     * A piece of a progress line. {@code keep} ranks what goes first when the line is too long (lower
+     * goes first); an attached piece follows the one before it after one space instead of two.
+     */
+    private record Part(String text, int keep, boolean isAttached) {
+        private static final int ALWAYS = Integer.MAX_VALUE;
+
+        Part(String text, int keep) {
+            this(text, keep, false);
+        }
+
+        static Part always(String text) {
+            return new Part(text, ALWAYS);
+        }
+
+        Part attached() {
+            return new Part(text, keep, true);
+        }
+
+        static String join(List<Part> parts) {
+            StringBuilder line = new StringBuilder();
+            for (Part p : parts) {
+                line.append(line.length() == 0 ? "" : p.isAttached ? " " : "  ").append(p.text);
+            }
+            return line.toString();
+        }
+
+        /** The line in at most {@code width} columns: the least wanted pieces left out, then cut. */
+        static String fit(List<Part> parts, int width) {
+            List<Part> kept = new ArrayList<>(parts);
+            while (Columns.width(join(kept)) > width) {
+                Optional<Part> least = kept.stream().filter(p -> p.keep != ALWAYS).min(Comparator.comparingInt(Part::keep));
+                if (least.isEmpty()) {
+                    break;
+                }
+                kept.remove(least.get());
+            }
+            return Columns.cut(join(kept), width);
+        }
     }
 }

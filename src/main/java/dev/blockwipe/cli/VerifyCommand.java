@@ -9,7 +9,6 @@ import dev.blockwipe.engine.VerifyJob;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.linux.LinuxTargets;
-import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.ResultSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -67,7 +66,7 @@ final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
-        WipeListener listener = json ? new JsonLines(out) : new ProgressBoard(err, Terminal.isTerminal(2)).job();
+        WipeListener listener = json ? new JsonLines(out) : ProgressBoard.onStandardError(err).job();
         try (CancelOnShutdown interrupts = new CancelOnShutdown();
              BlockTarget t = opener.open(target, Access.READ)) {
             VerifyResult result = job.run(t, listener, interrupts.token());

@@ -259,7 +259,7 @@ final class WipeCommand implements Callable<Integer> {
      * out turns and collects exit codes.
      */
     private int wipeAll(List<Planned> planned, Certifier certifier, PrintWriter out, PrintWriter err) {
-        ProgressBoard board = json ? null : new ProgressBoard(err, Terminal.isTerminal(2));
+        ProgressBoard board = json ? null : ProgressBoard.onStandardError(err);
         JobQueue<Planned> queue = new JobQueue<>();
         List<Integer> codes = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(planned.size(), r -> new Thread(r, "blockwipe-job"));

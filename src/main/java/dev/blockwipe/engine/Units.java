@@ -16,16 +16,16 @@ public final class Units {
     private Units() {
     }
 
-    /** 268435456 → "256 MiB", 1536 → "1.5 KiB", 3 → "3 B". */
     /**
      * A name as it may be printed on one line: control characters (a newline in a file name could
-     * forge a line "ERASED" of its own, an escape sequence repaint the terminal) as visible escapes.
+     * forge a line "ERASED" of its own, an escape sequence repaint the terminal) as visible escapes,
+     * the C1 controls too (U+009B is a CSI to terminals that take 8-bit controls).
      */
     public static String printable(String name) {
         StringBuilder sb = null;
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || c >= 0x7f && c <= 0x9f) {
                 if (sb == null) {
                     sb = new StringBuilder(name.substring(0, i));
                 }
@@ -42,6 +42,7 @@ public final class Units {
         return sb == null ? name : sb.toString();
     }
 
+    /** 268435456 → "256 MiB", 1536 → "1.5 KiB", 3 → "3 B". */
     public static String bytes(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";

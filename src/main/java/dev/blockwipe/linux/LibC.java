@@ -46,6 +46,9 @@ final class LibC {
     /** ioctl with a struct loop_info64 (LOOP_GET_STATUS64). */
     static native int ioctl(int fd, long request, Loop.Info64 argp);
 
+    /** ioctl with a struct winsize (TIOCGWINSZ). */
+    static native int ioctl(int fd, long request, Tty.Winsize argp);
+
     /** fcntl with an int argument or none (F_GETFL, F_SETFL). */
     static native int fcntl(int fd, int cmd, long arg);
 

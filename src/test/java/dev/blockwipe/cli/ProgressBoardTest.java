@@ -10,36 +10,149 @@ import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.testing.MemoryTarget;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The progress lines of a CLI wipe whose standard error is a log, not a terminal. */
+/** The progress lines of a CLI wipe, at a terminal and into a log. */
 class ProgressBoardTest {
     private static final long SIZE = 1 << 20;
+    private static final Stall STALL = new Stall(1, Stage.WRITE, 8192, Duration.ofSeconds(125));
+
+    private final StringWriter err = new StringWriter();
+    private final AtomicLong clock = new AtomicLong(Duration.ofHours(1).toNanos());
 
     /** A log gets a line every 10 s, but a stall is news: it is logged when it starts and when it ends. */
     @Test
     void aLogShowsAStallWhenItStartsAndWhenItEnds() {
-        StringWriter log = new StringWriter();
-        WipeListener job = new ProgressBoard(new PrintWriter(log), false).job();
-        TargetInfo info = new MemoryTarget((int) SIZE).info();
-        job.on(new WipeEvent.Started(info, new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()),
-                Keystreams.JCE).plan(info)));
+        WipeListener job = started(board(false, 80), "mem0");
 
         job.on(progress(4096, null));
         job.on(progress(8192, null));
-        Stall stall = new Stall(1, Stage.WRITE, 8192, Duration.ofSeconds(125));
-        job.on(progress(8192, stall));
-        job.on(progress(8192, stall));
+        job.on(progress(8192, STALL));
+        job.on(progress(8192, STALL));
         job.on(progress(12288, null));
 
-        assertThat(log.toString().lines().filter(l -> l.contains("%")))
+        assertThat(err.toString().lines().filter(l -> l.contains("%")))
                 .as("the first line, the stall's start, its end").hasSize(3)
-                .element(1).asString().endsWith("STALLED for 2 m 5 s at offset 8192 (pass 1, writing)");
+                .element(1).asString().contains("STALLED for 2 m 5 s at offset 8192 (pass 1, writing)");
+    }
+
+    /** As dd status=progress and pv: how much of how much, and for how long (as pv prints times). */
+    @Test
+    void aLineSaysTheBytesDoneOfTheTotalAndHowLongTheJobHasRun() {
+        WipeListener job = started(board(false, 80), "mem0");
+        clock.addAndGet(Duration.ofSeconds(65).toNanos());
+
+        job.on(progress(SIZE / 2, null));
+
+        assertThat(err.toString().lines().filter(l -> l.contains("%"))).singleElement().asString()
+                .startsWith("mem0  writing ").contains(" 50.0%  512 KiB of 1 MiB  1 MB/s (avg 1 MB/s)")
+                .endsWith("  0:01:05  ETA 0:00:01");
+    }
+
+    @Test
+    void aWideTerminalGetsTheWholeLine() {
+        WipeListener job = started(board(true, 200), "mem0");
+        clock.addAndGet(Duration.ofSeconds(3).toNanos());
+
+        job.on(progress(SIZE / 4, null));
+
+        assertThat(rewrites()).singleElement().asString().startsWith("mem0  writing " + pattern() + "  ")
+                .endsWith(" 25.0%  256 KiB of 1 MiB  1 MB/s (avg 1 MB/s)  0:00:03  ETA 0:00:01");
+    }
+
+    @Test
+    void aJobOfSeveralPassesSaysWhichPassItIsIn() {
+        WipeListener job = started(board(false, 80), "mem0");
+
+        job.on(new WipeEvent.Progress(Stage.WRITE, 2, 3, 4096, SIZE, SIZE + 4096, 3 * SIZE, 1e6, 1e6, Duration.ofSeconds(2),
+                null));
+
+        assertThat(err.toString()).contains("mem0  pass 2/3 writing ").contains(" 33.5%  4 KiB of 1 MiB  ");
+    }
+
+    /** A line longer than the terminal wraps, and the carriage return then rewrites only its last part. */
+    @Test
+    void aTerminalLineNeverWrapsAndStillSaysAStall() {
+        List<String> lines = rewritesOfAStall(80);
+
+        assertThat(lines).hasSize(4).allSatisfy(l -> assertThat(Columns.width(l)).as(l).isLessThan(80));
+        assertThat(lines.get(0)).as("the pattern and the average rate go first")
+                .isEqualTo("nvme0n1  writing    0.4%  4 KiB of 1 MiB  1 MB/s  0:00:01  ETA 0:00:01");
+        assertThat(lines.get(2)).startsWith("nvme0n1  STALLED for 2 m 5 s at offset 8192");
+    }
+
+    @Test
+    void aNarrowTerminalKeepsTheNameThePercentageAndTheStall() {
+        List<String> lines = rewritesOfAStall(40);
+
+        assertThat(lines).allSatisfy(l -> assertThat(Columns.width(l)).as(l).isLessThan(40));
+        assertThat(lines.get(0)).isEqualTo("nvme0n1    0.4%  ETA 0:00:01");
+        assertThat(lines.get(2)).isEqualTo("nvme0n1  STALLED for 2 m 5 s at offset…");
+    }
+
+    /** Four rewrites a second apart, the third of them stalled. */
+    private List<String> rewritesOfAStall(int columns) {
+        WipeListener job = started(board(true, columns), "nvme0n1");
+        for (long done = 4096; done <= 16384; done += 4096) {
+            clock.addAndGet(Duration.ofSeconds(1).toNanos());
+            job.on(progress(done, done == 12288 ? STALL : null));
+        }
+        return rewrites();
+    }
+
+    @Test
+    void parallelJobsShareTheWidth() {
+        ProgressBoard board = board(true, 80);
+        WipeListener sdb = started(board, "sdb");
+        WipeListener sdc = started(board, "sdc");
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        sdb.on(progress(4096, null));
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        sdc.on(progress(4096, STALL));
+
+        String both = rewrites().get(1);
+        assertThat(Columns.width(both)).as(both).isLessThan(80);
+        assertThat(both).startsWith("sdb  ").contains("  |  sdc  STALLED for 2 m 5 s");
+    }
+
+    private ProgressBoard board(boolean tty, int columns) {
+        return new ProgressBoard(new PrintWriter(err), tty, () -> columns, clock::get);
+    }
+
+    private WipeListener started(ProgressBoard board, String name) {
+        WipeListener job = board.job();
+        TargetInfo info = named(new MemoryTarget((int) SIZE).info(), name);
+        WipePlan plan = plan(info);
+        job.on(new WipeEvent.Started(info, plan));
+        job.on(new WipeEvent.PassStarted(plan.passes().get(0), 1, Stage.WRITE));
+        return job;
+    }
+
+    private static WipePlan plan(TargetInfo info) {
+        return new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE).plan(info);
+    }
+
+    private static String pattern() {
+        return plan(new MemoryTarget((int) SIZE).info()).passes().get(0).pattern().describe();
+    }
+
+    private static TargetInfo named(TargetInfo i, String name) {
+        return new TargetInfo("/dev/" + name, name, i.identity(), i.size(), i.logicalBlockSize(), i.physicalBlockSize(),
+                i.diskOffset(), i.rotational(), i.ioMode(), i.deviceQueueDepth(), i.oldData());
+    }
+
+    /** What a terminal shows after each rewrite of the progress line. */
+    private List<String> rewrites() {
+        return Arrays.stream(err.toString().split("\r")).skip(1).map(l -> l.replace("\033[K", "").strip()).toList();
     }
 
     private static WipeEvent.Progress progress(long done, Stall stall) {

@@ -29,6 +29,12 @@ class SmallValuesTest {
         assertThat(Units.duration(Duration.ofMillis(millis))).isEqualTo(text);
     }
 
+    @Test
+    void namesArePrintedWithTheirControlCharactersEscaped() {
+        assertThat(Units.printable("a\nb\tc\u001b[2J\u007f\u009b31m")).isEqualTo("a\\nb\\tc\\x1b[2J\\x7f\\x9b31m");
+        assertThat(Units.printable("└─café 日本")).isEqualTo("└─café 日本");
+    }
+
     @ParameterizedTest
     @CsvSource({"4M,4194304", "512K,524288", "4MiB,4194304", "1g,1073741824", "65536,65536"})
     void sizesParseLikeDd(String text, long bytes) {
