@@ -96,6 +96,7 @@ final class JobRun {
         if (passes.stream().anyMatch(p -> p.bytesWritten() > 0) && cause != FailureCause.DEVICE_GONE) {
             rereadPartitionTable();
         }
+        passes.forEach(p -> SpeedAcrossDisk.slowRegions(p).ifPresent(warnings::add));
         FinalState state = state(cause, finalVerify);
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
         if (unproven != null) {

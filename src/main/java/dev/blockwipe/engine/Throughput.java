@@ -49,7 +49,7 @@ final class Throughput {
         push(nanos, bytes);
         lastNanos = nanos;
         lastBytes = bytes;
-        points.add(new ThroughputPoint((nanos - startNanos) / 1e9, currentRate));
+        points.add(new ThroughputPoint((nanos - startNanos) / 1e9, currentRate, bytes));
         if (points.size() >= MAX_POINTS) {
             halve();
         }
@@ -86,7 +86,7 @@ final class Throughput {
         for (int i = 0; i + 1 < points.size(); i += 2) {
             ThroughputPoint a = points.get(i);
             ThroughputPoint b = points.get(i + 1);
-            merged.add(new ThroughputPoint(b.seconds(), (a.bytesPerSecond() + b.bytesPerSecond()) / 2));
+            merged.add(new ThroughputPoint(b.seconds(), (a.bytesPerSecond() + b.bytesPerSecond()) / 2, b.bytesDone()));
         }
         if (points.size() % 2 == 1) {
             merged.add(points.get(points.size() - 1));

@@ -35,7 +35,7 @@ import java.util.UUID;
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
                           CertifiedDevice device, WipeResult result, String keyFingerprint, boolean resumable) {
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
 
     /**
      * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",

@@ -3,6 +3,8 @@ package dev.blockwipe.report;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.RunRecord;
+import dev.blockwipe.engine.SpeedAcrossDisk;
+import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
@@ -124,7 +126,8 @@ public final class CertificatePdf {
                 cert.host().systemSerial().isEmpty() ? "" : "serial " + cert.host().systemSerial()));
         fact("Operator", joinOr("not named", cert.operator().name(), cert.operator().organisation()));
         section("Speed profile (MB/s over time, one colour per pass)");
-        graph();
+        overTime();
+        acrossDevice();
         section("Signature and sign-off");
         fact("Signed", "Ed25519, key " + cert.keyFingerprint());
         fact("Check", "blockwipe report verify <certificate>.json  (the .json.sig beside it holds the signature)");
@@ -182,16 +185,55 @@ public final class CertificatePdf {
     }
 
     /** The passes one after another on one time axis, as the device saw them. */
-    private void graph() throws IOException {
-        float height = 110;
+    /** The passes' rates one after another over the time they took. */
+    private void overTime() throws IOException {
+        List<PassResult> passes = cert.result().passes();
+        double total = passes.stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
+        List<List<double[]>> lines = new ArrayList<>();
+        double start = 0;
+        for (PassResult p : passes) {
+            List<double[]> line = new ArrayList<>();
+            for (ThroughputPoint point : p.profile()) {
+                line.add(new double[] {(start + point.seconds()) / total, point.bytesPerSecond()});
+            }
+            lines.add(line);
+            start += p.duration().toNanos() / 1e9;
+        }
+        graph(total > 0 ? lines : List.of(), 100, "writes: " + Units.duration(Duration.ofMillis((long) (total * 1000))));
+    }
+
+    /**
+     * Each write pass's rate in twenty regions from the device's start (left) to its end (right);
+     * left out where no pass lasted long enough to place two samples on the device.
+     */
+    private void acrossDevice() throws IOException {
+        long size = cert.result().target().size();
+        List<List<double[]>> lines = new ArrayList<>();
+        for (PassResult p : cert.result().passes()) {
+            List<double[]> line = new ArrayList<>();
+            if (p.stage() == Stage.WRITE) {
+                for (SpeedAcrossDisk.Region r : SpeedAcrossDisk.regions(p)) {
+                    if (!Double.isNaN(r.bytesPerSecond())) {
+                        line.add(new double[] {(r.start() + r.end()) / 2.0 / size, r.bytesPerSecond()});
+                    }
+                }
+            }
+            lines.add(line);
+        }
+        if (lines.stream().allMatch(line -> line.size() < 2)) {
+            return;
+        }
+        section("Speed across the device (MB/s by position, write passes)");
+        graph(lines, 60, "0 to " + Units.bytes(size));
+    }
+
+    /** A framed graph of MB/s, {@code height} points high, one line per pass in the pass's colour; x runs from 0 to 1. */
+    private void graph(List<List<double[]>> lines, float height, String caption) throws IOException {
         ensure(height + 20);
         y -= height + 6;
         float left = MARGIN + 34;
         float width = WIDTH - 34;
-        List<PassResult> passes = cert.result().passes();
-        double total = passes.stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
-        double max = passes.stream().flatMap(p -> p.profile().stream()).mapToDouble(ThroughputPoint::bytesPerSecond)
-                .max().orElse(0) / 1e6;
+        double max = lines.stream().flatMap(List::stream).mapToDouble(p -> p[1]).max().orElse(0) / 1e6;
         out.setStrokingColor(GREY);
         out.setLineWidth(0.5f);
         out.addRect(left, y, width, height);
@@ -199,21 +241,19 @@ public final class CertificatePdf {
         out.setNonStrokingColor(GREY);
         write(regular, 7, MARGIN, y + height - 7, String.format(Locale.ROOT, "%.0f", max));
         write(regular, 7, MARGIN, y, "0");
-        write(regular, 7, left + width - 70, y - 9, "writes: " + Units.duration(Duration.ofMillis((long) (total * 1000))));
+        write(regular, 7, left + width - 70, y - 9, caption);
         out.setNonStrokingColor(Color.BLACK);
-        if (total <= 0 || max <= 0) {
+        if (max <= 0) {
             write(regular, 9, left + 10, y + height / 2, "no throughput samples");
             return;
         }
-        double start = 0;
-        for (int i = 0; i < passes.size(); i++) {
-            PassResult p = passes.get(i);
+        for (int i = 0; i < lines.size(); i++) {
             out.setStrokingColor(SERIES[i % SERIES.length]);
             out.setLineWidth(1f);
             boolean first = true;
-            for (ThroughputPoint point : p.profile()) {
-                float px = (float) (left + width * (start + point.seconds()) / total);
-                float py = (float) (y + height * point.bytesPerSecond() / 1e6 / max);
+            for (double[] point : lines.get(i)) {
+                float px = (float) (left + width * point[0]);
+                float py = (float) (y + height * point[1] / 1e6 / max);
                 if (first) {
                     out.moveTo(px, py);
                     first = false;
@@ -224,7 +264,6 @@ public final class CertificatePdf {
             if (!first) {
                 out.stroke();
             }
-            start += p.duration().toNanos() / 1e9;
         }
         out.setStrokingColor(Color.BLACK);
     }

@@ -147,7 +147,8 @@ public final class ResultJson {
         if (withProfile) {
             ArrayNode profile = n.putArray("profile");
             for (ThroughputPoint point : p.profile()) {
-                profile.addArray().add(Math.round(point.seconds() * 1000) / 1000.0).add(Math.round(point.bytesPerSecond()));
+                profile.addArray().add(Math.round(point.seconds() * 1000) / 1000.0).add(Math.round(point.bytesPerSecond()))
+                        .add(p.startOffset() + point.bytesDone());
             }
         }
         return n;

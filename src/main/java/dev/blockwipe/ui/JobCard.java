@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.engine.SpeedAcrossDisk;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
@@ -22,6 +23,7 @@ import javafx.scene.layout.VBox;
  * throughput graph (MB/s and the running average, the last 10 minutes), and Cancel or Report.
  */
 final class JobCard {
+    private static final int ACROSS_PASSES_SHOWN = 4;
     private final VBox box = new VBox();
 
     JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
@@ -74,7 +76,10 @@ final class JobCard {
         warnings.visibleProperty().bind(job.warningsProperty().isNotEmpty());
         warnings.managedProperty().bind(warnings.visibleProperty());
         warnings.setId("warnings-" + job.name());
-        box.getChildren().addAll(head, progress, numbers, stall, message, warnings, chart(job));
+        LineChart<Number, Number> overTime = chart(job);
+        HBox.setHgrow(overTime, Priority.ALWAYS);
+        HBox charts = new HBox(6, overTime, acrossDisk(job));
+        box.getChildren().addAll(head, progress, numbers, stall, message, warnings, charts);
     }
 
     VBox node() {
@@ -109,6 +114,51 @@ final class JobCard {
         chart.setLegendVisible(true);
         chart.getData().addAll(List.of(series("MB/s", job.ratePoints()), series("average", job.averagePoints())));
         return chart;
+    }
+
+    /**
+     * The speed across the device: each finished write pass's rate in twenty regions, from the
+     * device's start (0 %) to its end (100 %); a dip that the other regions do not share is where a
+     * failing disk retries. Shown once the first write pass has finished; the last
+     * {@link #ACROSS_PASSES_SHOWN} passes (a Gutmann wipe has 35).
+     */
+    private static LineChart<Number, Number> acrossDisk(JobViewModel job) {
+        NumberAxis x = new NumberAxis(0, 100, 25);
+        x.setLabel("% of the device");
+        x.setAnimated(false);
+        NumberAxis y = new NumberAxis();
+        y.setLabel("MB/s");
+        y.setAnimated(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setId("across-" + job.name());
+        chart.getStyleClass().add("across-disk");
+        chart.setAnimated(false);
+        chart.setCreateSymbols(false);
+        chart.setPrefSize(300, 150);
+        chart.setMinHeight(120);
+        chart.setLegendVisible(false);
+        chart.visibleProperty().bind(Bindings.isNotEmpty(job.acrossDisk()));
+        chart.managedProperty().bind(chart.visibleProperty());
+        job.acrossDisk().addListener((ListChangeListener<List<SpeedAcrossDisk.Region>>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(regions -> chart.getData().add(regionSeries(regions)));
+            }
+            if (chart.getData().size() > ACROSS_PASSES_SHOWN) {
+                chart.getData().remove(0, chart.getData().size() - ACROSS_PASSES_SHOWN);
+            }
+        });
+        return chart;
+    }
+
+    private static XYChart.Series<Number, Number> regionSeries(List<SpeedAcrossDisk.Region> regions) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        long end = regions.isEmpty() ? 1 : regions.get(regions.size() - 1).end();
+        for (SpeedAcrossDisk.Region r : regions) {
+            if (!Double.isNaN(r.bytesPerSecond())) {
+                series.getData().add(new XYChart.Data<>(100.0 * (r.start() + r.end()) / 2 / end, r.bytesPerSecond() / 1e6));
+            }
+        }
+        return series;
     }
 
     static XYChart.Series<Number, Number> series(String name, ObservableList<ThroughputSeries.Point> points) {

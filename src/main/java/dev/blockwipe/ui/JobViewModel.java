@@ -3,6 +3,8 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.SpeedAcrossDisk;
+import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
@@ -11,6 +13,7 @@ import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import java.time.Duration;
+import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -62,6 +65,9 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper warnings = new ReadOnlyStringWrapper("");
+    private final ObservableList<List<SpeedAcrossDisk.Region>> acrossDisk = FXCollections.observableArrayList();
+    private final ObservableList<List<SpeedAcrossDisk.Region>> acrossDiskView =
+            FXCollections.unmodifiableObservableList(acrossDisk);
     private final ReadOnlyObjectWrapper<WipeResult> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ReportStore.CertificateFiles> certificate = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
@@ -141,6 +147,10 @@ public final class JobViewModel implements WipeListener {
         } else if (event instanceof WipeEvent.Progress p) {
             progress(nanos, p);
         } else if (event instanceof WipeEvent.PassDone d) {
+            List<SpeedAcrossDisk.Region> regions = SpeedAcrossDisk.regions(d.result());
+            if (d.result().stage() == Stage.WRITE && !regions.isEmpty()) {
+                acrossDisk.add(regions);
+            }
             written += d.result().bytesWritten();
             showBytes();
         } else if (event instanceof WipeEvent.Verified v) {
@@ -319,6 +329,11 @@ public final class JobViewModel implements WipeListener {
     }
 
     /** "warning: ..." a line for each thing the user should know about a job that ended (the partitions the kernel still lists), or empty. */
+    /** Each finished write pass's speed in twenty regions across the device, in pass order. */
+    public ObservableList<List<SpeedAcrossDisk.Region>> acrossDisk() {
+        return acrossDiskView;
+    }
+
     public ReadOnlyStringProperty warningsProperty() {
         return warnings.getReadOnlyProperty();
     }

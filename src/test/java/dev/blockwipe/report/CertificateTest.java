@@ -9,6 +9,8 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeMethods;
@@ -21,9 +23,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
@@ -122,6 +127,31 @@ class CertificateTest {
             assertThat(text).contains("Certificate of Data Sanitization", "ERASED", "WD-TEST123",
                     "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
+        }
+    }
+
+    /** A pass long enough to place on the device: its samples carry offsets, and the PDF draws it by position. */
+    @Test
+    void theSpeedAcrossTheDeviceIsInTheJsonAndThePdf() throws Exception {
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeResult r = run(target, paperwork, null);
+        PassResult p = r.passes().get(0);
+        List<ThroughputPoint> profile = IntStream.rangeClosed(1, 40)
+                .mapToObj(i -> new ThroughputPoint(i * 0.5, 50e6, i * (p.bytesPlanned() / 40))).toList();
+        PassResult measured = new PassResult(p.number(), p.pattern(), p.blanking(), p.stage(), p.bytesPlanned(),
+                p.startOffset(), p.bytesWritten(), p.started(), Duration.ofSeconds(20), p.ioMode(), p.averageRate(),
+                p.minRate(), p.maxRate(), profile, p.verification());
+        List<PassResult> passes = new ArrayList<>(r.passes());
+        passes.set(0, measured);
+        ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
+                r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
+                r.stalls(), r.resumedFrom(), r.started(), r.finished()));
+
+        JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf)).contains("Speed across the device", "0 to 6 MiB");
         }
     }
 

@@ -17,6 +17,7 @@ import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.ResumePoint;
+import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.VerifyResult;
@@ -30,6 +31,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -167,6 +169,21 @@ class JobViewModelTest {
         apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(250)), progress(SIZE + 1, 500e6, null));
 
         assertThat(job.etaProperty().get()).isEmpty();
+    }
+
+    @Test
+    void eachFinishedWritePassAddsItsSpeedAcrossTheDevice() {
+        List<ThroughputPoint> profile = IntStream.rangeClosed(1, 64)
+                .mapToObj(i -> new ThroughputPoint(i * 0.05, 80e6, i * (SIZE / 64))).toList();
+        PassResult pass = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0, Duration.ofMillis(3200),
+                IoMode.DIRECT, 80e6, 80e6, 80e6, profile, null);
+
+        apply(started(), new WipeEvent.PassDone(pass), new WipeEvent.PassDone(passResult(2)));
+
+        assertThat(job.acrossDisk()).as("pass 2 has no samples to place").hasSize(1);
+        assertThat(job.acrossDisk().get(0)).hasSize(20)
+                .allSatisfy(r -> assertThat(r.bytesPerSecond()).isCloseTo(SIZE / 64 / 0.05, within(1.0)));
+        assertThat(job.acrossDisk().get(0).get(19).end()).isEqualTo(SIZE);
     }
 
     @Test
