@@ -81,12 +81,21 @@ final class Confirmation {
     }
 
     private static boolean names(Target t, String name) {
-        return name.equals(t.info().name()) || name.equals(t.info().path()) || name.equals(devPath(t));
+        return names(t.info(), name);
+    }
+
+    /** {@code name} is what a user may call the target: its device name, /dev/ and that name, its file name or path. */
+    static boolean names(TargetInfo info, String name) {
+        return name.equals(info.name()) || name.equals(info.path()) || name.equals(devPath(info));
+    }
+
+    private static String devPath(Target t) {
+        return devPath(t.info());
     }
 
     /** "/dev/sdb" for a device, whatever path named it; no such alias for files. */
-    private static String devPath(Target t) {
-        return t.info().kind() == TargetKind.BLOCK_DEVICE ? "/dev/" + t.info().name() : t.info().path();
+    private static String devPath(TargetInfo info) {
+        return info.kind() == TargetKind.BLOCK_DEVICE ? "/dev/" + info.name() : info.path();
     }
 
     /** What the user must type: the name, or the full path where another target has the same name. */

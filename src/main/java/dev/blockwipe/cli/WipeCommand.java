@@ -145,6 +145,10 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--organisation", paramLabel = "ORG", description = "The operator's organisation, for the certificates.")
     private String organisation;
 
+    @Option(names = "--asset-tag", paramLabel = "[NAME=]TAG", description = "The owner's label for a target (inventory"
+            + " number), on its certificate. NAME as for --yes; without it, the tag is for the only target. Once per target.")
+    private List<String> assetTags = new ArrayList<>();
+
     @Option(names = "--force", description = "Wipe although a fact could not be read, or the target backs a loop device"
             + " that nothing uses. Never overrides: system disk, mounted, swap, held by RAID/LVM/dm, read-only.")
     private boolean force;
@@ -194,8 +198,10 @@ final class WipeCommand implements Callable<Integer> {
         try {
             Keystreams keystreams = OpenSslKeystreams.best();
             List<Planned> planned = new ArrayList<>();
+            List<String> tags = AssetTags.assign(assetTags,
+                    admitted.stream().map(a -> a.target().info()).toList());
             for (WriteGate.Admitted a : admitted) {
-                CertifiedDevice before = CertifiedDevice.before(a.judgement());
+                CertifiedDevice before = CertifiedDevice.before(a.judgement()).withAssetTag(tags.get(planned.size()));
                 Journal journal = journal(certifier, a.target().info(), before, err);
                 WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams);
                 job.validate(a.target());

@@ -124,6 +124,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         d.put("wwn", device.wwn());
         d.put("firmware", device.firmware());
         d.put("backingFile", device.backingFile());
+        d.put("assetTag", device.assetTag());
         d.put("sizeBytes", info.size());
         d.put("size", Units.bytes(info.size()));
         d.put("logicalBlockSize", info.logicalBlockSize());

@@ -83,6 +83,9 @@ public final class CertificatePdf {
         banner();
         section("Device");
         fact("Device", r.target().path() + "  (" + cert.device().kind() + ", " + cert.device().transport() + ")");
+        if (!cert.device().assetTag().isEmpty()) {
+            fact("Asset tag", cert.device().assetTag());
+        }
         fact("Model / vendor", joinOr("not reported", cert.device().model(), cert.device().vendor()));
         fact("Serial number", cert.device().serial().isEmpty() ? "none reported" : cert.device().serial());
         fact("WWN / firmware", joinOr("not reported", cert.device().wwn(), cert.device().firmware()));

@@ -27,12 +27,21 @@ import java.util.List;
  * @param backingFile a loop device's backing file as the kernel names it (sysfs), or empty
  * @param partitions  "sdb1: 100 MiB, ext4 "data"" per partition (of a whole disk)
  * @param signatures  what libblkid found on the target itself
+ * @param assetTag    the owner's label for the device (inventory number), as the operator gave it, or empty
  */
 public record CertifiedDevice(String kind, String transport, String model, String vendor, String serial, String wwn,
-                              String firmware, String backingFile, List<String> partitions, List<String> signatures) {
+                              String firmware, String backingFile, List<String> partitions, List<String> signatures,
+                              String assetTag) {
     public CertifiedDevice {
         partitions = List.copyOf(partitions);
         signatures = List.copyOf(signatures);
+        assetTag = assetTag.strip();
+    }
+
+    /** The same device with the operator's asset tag ({@code ""} for none). */
+    public CertifiedDevice withAssetTag(String tag) {
+        return new CertifiedDevice(kind, transport, model, vendor, serial, wwn, firmware, backingFile, partitions,
+                signatures, tag);
     }
 
     /**
@@ -48,7 +57,7 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
         DeviceInventory inventory = judged.inventory();
         return inventory.byNumber(new DeviceNumber(judged.identity().major(), judged.identity().minor()))
                 .map(d -> of(inventory, d, signatures))
-                .orElseGet(() -> new CertifiedDevice("", "", "", "", "", "", "", "", List.of(), describe(signatures)));
+                .orElseGet(() -> new CertifiedDevice("", "", "", "", "", "", "", "", List.of(), describe(signatures), ""));
     }
 
     private static CertifiedDevice of(DeviceInventory inventory, Device device, Signatures signatures) {
@@ -59,16 +68,16 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
                     + p.signatures().describe()));
         }
         if (disk == null) {
-            return new CertifiedDevice("", "", "", "", "", "", "", "", partitions, describe(signatures));
+            return new CertifiedDevice("", "", "", "", "", "", "", "", partitions, describe(signatures), "");
         }
         return new CertifiedDevice(disk.kind().label(), disk.transport().label(), disk.identity().model(),
                 disk.identity().vendor(), disk.identity().serial(), disk.identity().wwn(), disk.identity().firmware(),
-                disk.facts().loop().backingFile(), partitions, describe(signatures));
+                disk.facts().loop().backingFile(), partitions, describe(signatures), "");
     }
 
     /** An image file: what libblkid found in it. */
     private static CertifiedDevice imageFile(Signatures signatures) {
-        return new CertifiedDevice("Image file", "file", "", "", "", "", "", "", List.of(), describe(signatures));
+        return new CertifiedDevice("Image file", "file", "", "", "", "", "", "", List.of(), describe(signatures), "");
     }
 
     private static List<String> describe(Signatures s) {

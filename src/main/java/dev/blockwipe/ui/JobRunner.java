@@ -37,7 +37,11 @@ public final class JobRunner implements AutoCloseable {
     private final Preflight preflight;
     private final Consumer<JobViewModel> ended;
     private final JobQueue<JobViewModel> queue = new JobQueue<>();
-    private final Map<JobViewModel, RowFacts> targets = new HashMap<>();
+    private final Map<JobViewModel, Pending> targets = new HashMap<>();
+
+    /** A job's target as the dialog showed it, and the asset tag its certificate names ({@code ""} for none). */
+    private record Pending(RowFacts target, String assetTag) {
+    }
     private final ExecutorService executor;
     private final Keystreams keystreams;
     private final Supplier<Certifier> certifier;
@@ -60,8 +64,8 @@ public final class JobRunner implements AutoCloseable {
         });
     }
 
-    public void submit(JobViewModel job, RowFacts target) {
-        targets.put(job, target);
+    public void submit(JobViewModel job, RowFacts target, String assetTag) {
+        targets.put(job, new Pending(target, assetTag));
         if (queue.offer(job, job.queueKeys())) {
             start(job);
         } else {
@@ -84,14 +88,15 @@ public final class JobRunner implements AutoCloseable {
     }
 
     private void start(JobViewModel job) {
-        RowFacts target = targets.remove(job);
+        Pending pending = targets.remove(job);
+        RowFacts target = pending.target();
         Task<Certified> task = new Task<>() {
             @Override
             protected Certified call() throws Exception {
                 try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
                     Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
                             target.verdict(), false);
-                    CertifiedDevice before = CertifiedDevice.before(judged);
+                    CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(pending.assetTag());
                     Certifier papers = certifier.get();
                     if (!job.resumes()) {
                         Certifier.Paperwork paperwork = papers.begin(t.info(), before);

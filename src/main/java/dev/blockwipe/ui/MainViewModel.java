@@ -327,7 +327,7 @@ public final class MainViewModel implements AutoCloseable {
                     System::nanoTime, false);
             jobs.add(0, job);
             started.add(job);
-            runner.submit(job, t);
+            runner.submit(job, t, dialog.assetTagProperty(t).get());
         }
         rowsByKey.values().forEach(r -> r.checkedProperty().set(false));
         images.values().forEach(r -> r.checkedProperty().set(false));
@@ -348,7 +348,7 @@ public final class MainViewModel implements AutoCloseable {
         JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), journal.request(FaultPolicy.DEFAULT),
                 new SharedDevices(inventory).keys(t.identity()), System::nanoTime, true);
         jobs.add(0, job);
-        runner.submit(job, t);
+        runner.submit(job, t, "");
         row.showInterrupted(null);
         drainJobs();
         return job;

@@ -4,6 +4,7 @@ import dev.blockwipe.engine.WipeMethod;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
@@ -18,6 +19,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -73,7 +75,16 @@ final class WipeDialog {
             estimate.getStyleClass().add("muted");
             estimate.textProperty().bind(Bindings.createStringBinding(() -> "  " + vm.estimate(t), vm.methodProperty(),
                     vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty()));
-            targets.getChildren().addAll(what, estimate);
+            TextField tag = new TextField();
+            tag.setId("asset-tag-" + t.name());
+            tag.setPromptText("asset tag (optional)");
+            tag.setPrefColumnCount(14);
+            tag.textProperty().bindBidirectional(vm.assetTagProperty(t));
+            Region spring = new Region();
+            HBox.setHgrow(spring, Priority.ALWAYS);
+            HBox line = new HBox(8, estimate, spring, tag);
+            line.setAlignment(Pos.CENTER_LEFT);
+            targets.getChildren().addAll(what, line);
         }
 
         ListView<WipeMethod> methods = new ListView<>();

@@ -8,7 +8,9 @@ import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.Operator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -38,6 +40,7 @@ public final class WipeDialogViewModel {
     private final BooleanProperty blank = new SimpleBooleanProperty();
     private final BooleanProperty stopAtBadSector = new SimpleBooleanProperty();
     private final StringProperty operator = new SimpleStringProperty("");
+    private final Map<RowFacts, StringProperty> assetTags = new LinkedHashMap<>();
     private final StringProperty organisation = new SimpleStringProperty("");
     private final TypedConfirmation confirmation;
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
@@ -49,6 +52,7 @@ public final class WipeDialogViewModel {
             throw new IllegalArgumentException("a wipe needs at least one target");
         }
         this.targets = List.copyOf(targets);
+        this.targets.forEach(t -> assetTags.put(t, new SimpleStringProperty("")));
         this.estimates = estimates;
         operator.set(named.name());
         organisation.set(named.organisation());
@@ -125,6 +129,15 @@ public final class WipeDialogViewModel {
 
     public List<RowFacts> targets() {
         return targets;
+    }
+
+    /** The owner's label (inventory number) for {@code target}, for its certificate; optional. */
+    public StringProperty assetTagProperty(RowFacts target) {
+        StringProperty tag = assetTags.get(target);
+        if (tag == null) {
+            throw new IllegalArgumentException(target.name() + " is not a target of this dialog");
+        }
+        return tag;
     }
 
     public List<WipeMethod> methods() {

@@ -39,6 +39,37 @@ class CertificateCliTest {
     }
 
     @Test
+    void assetTagsGoOnTheirTargetsCertificates() throws Exception {
+        Path a = image("a.img");
+        Path b = image("b.img");
+        Path reports = tmp.resolve("reports");
+        Cli wipe = Cli.run("wipe", a.toString(), b.toString(), "-m", "zero", "--yes=a.img", "--yes=b.img",
+                "--asset-tag", "b.img=LAB-0002", "--asset-tag", a + "=LAB-0001", "--report-dir", reports.toString(),
+                "--config-dir", tmp.resolve("config").toString());
+        assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+        try (Stream<Path> files = Files.list(reports)) {
+            for (Path json : files.filter(p -> p.toString().endsWith(".json")).toList()) {
+                String name = new ObjectMapper().readTree(json.toFile()).at("/device/name").asText();
+                assertThat(new ObjectMapper().readTree(json.toFile()).at("/device/assetTag").asText())
+                        .isEqualTo(name.equals("a.img") ? "LAB-0001" : "LAB-0002");
+            }
+        }
+    }
+
+    @Test
+    void anAssetTagThatFitsNoTargetIsAUsageErrorAndNothingIsWritten() throws Exception {
+        Path a = image("a.img");
+        Path b = image("b.img");
+        byte[] before = Files.readAllBytes(a);
+        Cli wipe = Cli.run("wipe", a.toString(), b.toString(), "-m", "zero", "--yes=a.img", "--yes=b.img",
+                "--asset-tag", "LAB-0001", "--report-dir", tmp.resolve("reports").toString(),
+                "--config-dir", tmp.resolve("config").toString());
+        assertThat(wipe.exitCode()).isEqualTo(2);
+        assertThat(wipe.err().lines()).singleElement().asString().contains("say which target it is for, as NAME=TAG");
+        assertThat(Files.readAllBytes(a)).isEqualTo(before);
+    }
+
+    @Test
     void reportVerifySaysTamperedWithExitCodeThreeWhenTheJsonChanged() throws Exception {
         wipe(image("t.img"), tmp.resolve("reports"));
         Path json = only(tmp.resolve("reports"), ".json");

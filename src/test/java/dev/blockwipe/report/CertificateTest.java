@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CertificateTest {
     private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
-            "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"));
+            "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"), " ASSET-0042 ");
     private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
             "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
@@ -61,7 +61,7 @@ class CertificateTest {
                 "/result/summary", "/tool/name", "/tool/version", "/tool/build", "/host/hostname", "/host/machineId",
                 "/host/systemVendor", "/host/systemProduct", "/host/systemSerial", "/operator/name", "/operator/organisation",
                 "/device/path", "/device/kind", "/device/transport", "/device/model", "/device/vendor", "/device/serial",
-                "/device/wwn", "/device/firmware", "/device/sizeBytes", "/device/size", "/device/logicalBlockSize",
+                "/device/wwn", "/device/firmware", "/device/assetTag", "/device/sizeBytes", "/device/size", "/device/logicalBlockSize",
                 "/device/physicalBlockSize", "/device/identity", "/device/partitionsBefore/0", "/device/signaturesBefore/0",
                 "/sanitization/method", "/sanitization/methodTitle", "/sanitization/methodSource",
                 "/sanitization/passPatterns/2", "/sanitization/randomData", "/sanitization/nist80088Category",
@@ -80,6 +80,7 @@ class CertificateTest {
         assertThat(cert.at("/result/outcome").asText()).isEqualTo("Erased");
         assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Clear");
         assertThat(cert.at("/device/serial").asText()).isEqualTo("WD-TEST123");
+        assertThat(cert.at("/device/assetTag").asText()).as("as given, spaces trimmed").isEqualTo("ASSET-0042");
         assertThat(cert.at("/verifierSignOff").has("signature")).isTrue();
         assertThat(cert.toString()).as("no key material").doesNotContain("\"key\"");
     }
@@ -125,7 +126,8 @@ class CertificateTest {
             String text = new PDFTextStripper().getText(pdf);
             assertThat(pdf.getNumberOfPages()).isEqualTo(2);
             assertThat(text).contains("Certificate of Data Sanitization", "ERASED", "WD-TEST123",
-                    "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730",
+                    "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730", "Asset tag",
+                    "ASSET-0042",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
         }
     }

@@ -165,6 +165,7 @@ class MainWindowTest {
             TextField operator = robot.lookup("#operator").queryAs(TextField.class);
             assertThat(operator.getText()).as("asked, with the name the settings remember").isEqualTo("Test Operator");
             robot.interact(() -> operator.setText("Grace Hopper"));
+            robot.clickOn("#asset-tag-" + loop.name()).write("LAB-0007");
             TextField field = robot.lookup("#confirmation").queryAs(TextField.class);
             Button wipe = robot.lookup("#confirm-wipe").queryAs(Button.class);
             assertThat(wipe.isDisabled()).isTrue();
@@ -189,7 +190,8 @@ class MainWindowTest {
             assertThat(certificate.pdf()).exists();
             PublicKey key = SigningKey.loadOrCreate(papers.resolve("config"), Sh.uid()).publicKey();
             assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
-            assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"");
+            assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"",
+                    "\"assetTag\" : \"LAB-0007\"");
             assertThat(vm.settingsProperty().get().operator().name()).as("remembered for the next wipe")
                     .isEqualTo("Grace Hopper");
 

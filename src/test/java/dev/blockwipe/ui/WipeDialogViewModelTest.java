@@ -198,6 +198,20 @@ class WipeDialogViewModelTest {
         assertThat(WipeDialogViewModel.describe(method(name))).isEqualTo(text);
     }
 
+    @Test
+    void eachTargetHasItsOwnOptionalAssetTag() {
+        WipeDialogViewModel vm = dialog("loop1", "loop2");
+        RowFacts first = vm.targets().get(0);
+        RowFacts second = vm.targets().get(1);
+
+        vm.assetTagProperty(second).set("LAB-0002");
+
+        assertThat(vm.assetTagProperty(first).get()).isEmpty();
+        assertThat(vm.assetTagProperty(second).get()).isEqualTo("LAB-0002");
+        assertThatThrownBy(() -> vm.assetTagProperty(Rows.loop("loop9", Rows.CONFIRM)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     private WipeDialogViewModel dialog(String... names) {
         return new WipeDialogViewModel(Stream.of(names).map(n -> Rows.loop(n, Rows.CONFIRM)).toList(), estimates,
                 Operator.UNNAMED);
