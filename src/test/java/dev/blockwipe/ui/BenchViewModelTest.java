@@ -5,21 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.Benchmark;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.linux.LinuxInventory;
-import dev.blockwipe.linux.LinuxTargets;
-import dev.blockwipe.report.BuildInfo;
-import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
-import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
-import dev.blockwipe.report.Settings;
-import dev.blockwipe.testing.FileKeys;
-import dev.blockwipe.testing.Sh;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,22 +27,11 @@ class BenchViewModelTest {
     private final List<Runnable> pending = new ArrayList<>();
 
     private Path reports() {
-        return dir.resolve("reports");
+        return BenchFixtures.reports(dir);
     }
 
     private BenchViewModel benchmarkOf(Path file, String whyNoWrite, Executor background) throws Exception {
-        TargetIdentity identity = Files.exists(file) ? FileKeys.identity(file) : TargetIdentity.file(0, 0, 0, 0);
-        RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
-                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, List.of());
-        Settings settings = new Settings(dir.resolve("config"), reports(), dir.resolve("journals"), Operator.UNNAMED,
-                Sh.uid());
-        Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", ""), BuildInfo.current());
-        BenchViewModel vm = new BenchViewModel(facts, whyNoWrite, new LinuxTargets(),
-                new Preflight(new LinuxInventory()), certifier::saveBenchmark, Runnable::run, background);
-        vm.samplesProperty().set(3);
-        vm.sampleMiBProperty().set(1);
-        vm.accessReadsProperty().set(25);
-        return vm;
+        return BenchFixtures.benchmark(dir, file, whyNoWrite, Runnable::run, background);
     }
 
     private BenchViewModel benchmarkOf(Path file) throws Exception {
