@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.Units;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -10,13 +11,12 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableDoubleValue;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ObservableList;
+import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
@@ -25,10 +25,11 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.paint.Color;
+import javafx.scene.shape.Polyline;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -42,7 +43,15 @@ import javafx.stage.Window;
 final class MonitorView {
     /** The sparkline's span: the last 240 points of a job's graph, two minutes at two a second. */
     static final int SPARK_POINTS = 240;
-    private static final double TILE_WIDTH = 440;
+    /** The tiles' type size (px) on a screen that holds them all; their sizes are in ems of it. */
+    static final double FULL_SIZE = 13;
+    /** The smallest type size the view shrinks to before it scrolls instead. */
+    static final double SMALLEST_SIZE = 7;
+    private static final double TILE_EMS = 34;
+    /** A tile's height in ems with a stall line; without one it is shorter, so this errs on the safe side. */
+    private static final double TILE_HEIGHT_EMS = 21;
+    private static final double GAP_EMS = 1.2;
+    private static final double PAD_EMS = 1.8;
 
     /**
      * Running jobs first, the one with the least time left first (unknown ETA after known), then
@@ -54,7 +63,9 @@ final class MonitorView {
             .thenComparing(j -> j.remainingProperty().get(), Comparator.nullsLast(Comparator.<Duration>naturalOrder()));
 
     private final ObservableList<JobViewModel> jobs;
-    private final FlowPane tiles = new FlowPane(16, 16);
+    private final FlowPane tiles = new FlowPane();
+    private final ScrollPane scroll;
+    private double size = FULL_SIZE;
     private final Map<JobViewModel, Tile> tileOf = new IdentityHashMap<>();
     private final BorderPane root = new BorderPane();
     private long lastTick;
@@ -66,7 +77,8 @@ final class MonitorView {
         total.setId("monitor-total");
         total.getStyleClass().add("monitor-total");
         total.textProperty().bind(Bindings.createStringBinding(() -> "All jobs: " + Units.rate(totalRate.get())
-                + "  ·  " + active.getValue() + " running or queued  ·  " + jobs.size() + " in all", totalRate, active, jobs));
+                + "  ·  " + active.getValue() + " running or queued  ·  " + (jobs.size() - active.getValue().intValue())
+                + " ended", totalRate, active, jobs));
         Label hint = new Label("F11 or Esc leaves this view");
         hint.getStyleClass().add("monitor-hint");
         Region spring = new Region();
@@ -77,10 +89,10 @@ final class MonitorView {
         Label empty = new Label("No jobs yet.");
         empty.getStyleClass().add("monitor-hint");
         empty.visibleProperty().bind(Bindings.isEmpty(jobs));
-        tiles.setPadding(new Insets(8, 24, 24, 24));
-        ScrollPane scroll = new ScrollPane(new VBox(empty, tiles));
+        scroll = new ScrollPane(new VBox(empty, tiles));
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("monitor");
+        scroll.viewportBoundsProperty().addListener((obs, was, now) -> fit());
         root.setTop(top);
         root.setCenter(scroll);
         update();
@@ -121,26 +133,66 @@ final class MonitorView {
     /** Tiles for new jobs, the order, the sparklines. */
     void update() {
         lastTick = System.nanoTime();
-        List<Tile> ordered = jobs.stream().sorted(ORDER).map(j -> tileOf.computeIfAbsent(j, Tile::new)).toList();
+        List<Tile> ordered = jobs.stream().sorted(ORDER).map(j -> tileOf.computeIfAbsent(j, this::tile)).toList();
         ordered.forEach(Tile::draw);
         List<Node> nodes = ordered.stream().map(Tile::node).toList();
         if (!tiles.getChildren().equals(nodes)) {
             tiles.getChildren().setAll(nodes);
+            fit();
         }
+    }
+
+    /**
+     * The largest type size (at most {@link #FULL_SIZE}) at which every tile fits the screen, so that a
+     * dozen jobs are all in view; below {@link #SMALLEST_SIZE} the view scrolls instead.
+     */
+    static double fittingSize(int tileCount, double width, double height) {
+        for (double b = FULL_SIZE; b > SMALLEST_SIZE; b -= 0.5) {
+            double gap = GAP_EMS * b;
+            int columns = Math.max(1, (int) ((width - 2 * PAD_EMS * b + gap) / (TILE_EMS * b + gap)));
+            int rows = (tileCount + columns - 1) / columns;
+            if (rows * (TILE_HEIGHT_EMS * b + gap) - gap + 2 * PAD_EMS * b <= height) {
+                return b;
+            }
+        }
+        return SMALLEST_SIZE;
+    }
+
+    private void fit() {
+        Bounds viewport = scroll.getViewportBounds();
+        if (viewport.getWidth() <= 0 || tiles.getChildren().isEmpty()) {
+            return;
+        }
+        double fitting = fittingSize(tiles.getChildren().size(), viewport.getWidth(), viewport.getHeight());
+        if (fitting == size && tiles.getStyle().length() > 0) {
+            return;
+        }
+        size = fitting;
+        tiles.setStyle("-fx-font-size: " + size + "px");
+        tiles.setHgap(GAP_EMS * size);
+        tiles.setVgap(GAP_EMS * size);
+        tiles.setPadding(new Insets(PAD_EMS * size / 2, PAD_EMS * size, PAD_EMS * size, PAD_EMS * size));
+        tileOf.values().forEach(t -> t.resize(size));
+    }
+
+    private Tile tile(JobViewModel job) {
+        Tile tile = new Tile(job);
+        tile.resize(size);
+        return tile;
     }
 
     /** One job's tile. */
     private static final class Tile {
         private final JobViewModel job;
-        private final VBox box = new VBox(6);
-        private final Canvas spark = new Canvas(TILE_WIDTH - 32, 56);
+        private final VBox box = new VBox();
+        private final Polyline line = new Polyline();
+        private final Pane spark = new Pane(line);
 
         Tile(JobViewModel job) {
             this.job = job;
             box.getStyleClass().add("monitor-tile");
+            line.getStyleClass().add("monitor-spark");
             box.setId("tile-" + job.name());
-            box.setPrefWidth(TILE_WIDTH);
-            box.setMaxWidth(TILE_WIDTH);
             Label name = new Label(job.name());
             name.getStyleClass().add("monitor-name");
             Label state = new Label();
@@ -182,6 +234,15 @@ final class MonitorView {
             styleState(job.stateProperty().get());
         }
 
+        /** The tile's width and sparkline for type of {@code size} px. */
+        void resize(double size) {
+            box.setPrefWidth(TILE_EMS * size);
+            box.setMaxWidth(TILE_EMS * size);
+            spark.setPrefSize(TILE_EMS * size - 2.6 * size, 4.3 * size);
+            spark.setMinSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+            draw();
+        }
+
         private static Label bound(ObservableValue<String> text, String style) {
             Label label = new Label();
             label.getStyleClass().add(style);
@@ -200,29 +261,19 @@ final class MonitorView {
 
         /** The last two minutes of MB/s (or the job so far) as a line across the tile, scaled to its own peak. */
         void draw() {
-            GraphicsContext g = spark.getGraphicsContext2D();
-            double w = spark.getWidth();
-            double h = spark.getHeight();
-            g.clearRect(0, 0, w, h);
+            double w = spark.getPrefWidth();
+            double h = spark.getPrefHeight();
             ObservableList<ThroughputSeries.Point> all = job.ratePoints();
             List<ThroughputSeries.Point> points = all.subList(Math.max(0, all.size() - SPARK_POINTS), all.size());
             double peak = points.stream().mapToDouble(ThroughputSeries.Point::megabytesPerSecond).max().orElse(0);
-            if (points.size() < 2 || peak <= 0) {
-                return;
-            }
-            g.setStroke(Color.web("#64b5f6"));
-            g.setLineWidth(2);
-            g.beginPath();
-            for (int i = 0; i < points.size(); i++) {
-                double x = w * i / (points.size() - 1);
-                double y = h - 2 - (h - 4) * points.get(i).megabytesPerSecond() / peak;
-                if (i == 0) {
-                    g.moveTo(x, y);
-                } else {
-                    g.lineTo(x, y);
+            List<Double> xy = new ArrayList<>(2 * points.size());
+            if (points.size() >= 2 && peak > 0) {
+                for (int i = 0; i < points.size(); i++) {
+                    xy.add(w * i / (points.size() - 1));
+                    xy.add(h - 2 - (h - 4) * points.get(i).megabytesPerSecond() / peak);
                 }
             }
-            g.stroke();
+            line.getPoints().setAll(xy);
         }
     }
 }

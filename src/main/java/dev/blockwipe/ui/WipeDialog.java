@@ -13,6 +13,7 @@ import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -30,6 +31,8 @@ import javafx.stage.Window;
  * button, and Enter in the dialog is swallowed); Escape cancels.
  */
 final class WipeDialog {
+    /** The most height the list of targets takes before it scrolls (about four targets). */
+    private static final double TARGETS_HEIGHT = 190;
     static final ButtonType WIPE = new ButtonType("_Wipe", ButtonBar.ButtonData.OTHER);
 
     private final Dialog<ButtonType> dialog = new Dialog<>();
@@ -64,6 +67,23 @@ final class WipeDialog {
 
     Dialog<ButtonType> dialog() {
         return dialog;
+    }
+
+    /**
+     * The targets, in a list that scrolls beyond about four of them: with a dozen disks the dialog
+     * would otherwise grow past the screen and hide its Wipe button.
+     */
+    private static ScrollPane scrolled(VBox targets) {
+        ScrollPane scroll = new ScrollPane(targets);
+        scroll.setId("targets");
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMaxHeight(TARGETS_HEIGHT);
+        scroll.setPrefViewportHeight(Math.min(TARGETS_HEIGHT, targets.prefHeight(-1)));
+        targets.heightProperty().addListener((obs, was, now) ->
+                scroll.setPrefViewportHeight(Math.min(TARGETS_HEIGHT, now.doubleValue())));
+        scroll.getStyleClass().add("edge-to-edge");
+        return scroll;
     }
 
     private VBox content() {
@@ -154,8 +174,8 @@ final class WipeDialog {
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
-        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, problem,
-                Sections.title("Confirmation"), operatorRow, confirm.node());
+        VBox box = new VBox(8, Sections.title("Targets"), scrolled(targets), methodsLabel, methods, verifyRow, blank, stop,
+                problem, Sections.title("Confirmation"), operatorRow, confirm.node());
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : confirm.field()).requestFocus());
         return box;

@@ -65,7 +65,7 @@ class MonitorViewTest {
                 .anySatisfy(t -> assertThat(t).startsWith("pass 1/3"));
         assertThat(tile.getStyleClass()).contains("monitor-tile", JobState.RUNNING.styleClass());
         assertThat(robot.lookup("#monitor-total").queryAs(Label.class).getText())
-                .startsWith("All jobs: 2.5 GB/s").contains("3 running or queued", "3 in all");
+                .startsWith("All jobs: 2.5 GB/s").contains("3 running or queued", "0 ended");
     }
 
     @Test
@@ -84,6 +84,15 @@ class MonitorViewTest {
             monitor.update();
         });
         assertThat(tileIds(robot)).containsExactly("tile-loop2", "tile-loop1");
+    }
+
+    @Test
+    void theTypeShrinksUntilEveryTileFitsTheScreenThenTheViewScrolls() {
+        assertThat(MonitorView.fittingSize(2, 1280, 720)).isEqualTo(MonitorView.FULL_SIZE);
+        double dozen = MonitorView.fittingSize(12, 1280, 720);
+        assertThat(dozen).isLessThan(MonitorView.FULL_SIZE).isGreaterThan(MonitorView.SMALLEST_SIZE);
+        assertThat(MonitorView.fittingSize(12, 1920, 1080)).as("a wall screen").isGreaterThan(dozen);
+        assertThat(MonitorView.fittingSize(200, 1280, 720)).isEqualTo(MonitorView.SMALLEST_SIZE);
     }
 
     /** A job that wrote half its first pass in its first second, with {@code eta} left; a null ETA leaves it queued. */
