@@ -148,7 +148,7 @@ class CertificateTest {
         passes.set(0, measured);
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), r.resumedFrom(), r.started(), r.finished()));
+                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished()));
 
         JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));

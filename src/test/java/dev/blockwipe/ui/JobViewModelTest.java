@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.ResumePoint;
@@ -450,6 +451,6 @@ class JobViewModelTest {
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
         return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
                 state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
-                ResumePoint.START, T0, T0.plusSeconds(12));
+                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12));
     }
 }
