@@ -79,6 +79,35 @@ class JobViewModelTest {
     }
 
     @Test
+    void theCardShowsTheTemperatureAndAPauseAboveTheLimit() {
+        apply(started(), new WipeEvent.Temperature(new Temperatures(1, 41, 41, 41, 60, List.of()), false));
+        assertThat(job.temperatureProperty().get()).isEqualTo("41 °C, max 41 °C");
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+
+        apply(new WipeEvent.Temperature(new Temperatures(2, 41, 61, 61, 60, List.of()), true));
+        assertThat(job.temperatureProperty().get()).isEqualTo("paused: 61 °C above the 60 °C limit");
+        assertThat(job.thermalPauseProperty().get()).isTrue();
+
+        apply(new WipeEvent.Temperature(new Temperatures(3, 41, 61, 54, 60, List.of()), false));
+        assertThat(job.temperatureProperty().get()).isEqualTo("54 °C, max 61 °C");
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+    }
+
+    @Test
+    void aJobCancelledWhilePausedNoLongerShowsThePause() {
+        apply(started(), new WipeEvent.Temperature(new Temperatures(1, 70, 70, 70, 60, List.of()), true));
+        apply(endEvent(result(FinalState.CANCELLED, FailureCause.NONE, null)));
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+        assertThat(job.temperatureProperty().get()).as("the result has no readings").isEmpty();
+    }
+
+    @Test
+    void aDriveWithoutASensorShowsNoTemperature() {
+        apply(started(), endEvent(result(FinalState.ERASED, FailureCause.NONE, verifyResult(0))));
+        assertThat(job.temperatureProperty().get()).isEmpty();
+    }
+
+    @Test
     void passStartedShowsThePassNumberAndPattern() {
         apply(started(), new WipeEvent.PassStarted(pass(1, Pattern.Repeating.of(0x00), false), PASSES, Stage.WRITE));
 
