@@ -1,5 +1,7 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.WipeMethod;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
@@ -128,6 +130,20 @@ final class WipeDialog {
         stop.setId("stop-at-bad-sector");
         stop.selectedProperty().bindBidirectional(vm.stopAtBadSectorProperty());
 
+        CheckBox hot = new CheckBox("_Pause writing while a drive reports more than");
+        hot.setId("pause-when-hot");
+        hot.selectedProperty().bindBidirectional(vm.pauseWhenHotProperty());
+        Spinner<Integer> celsius = new Spinner<>(Temperatures.RESUME_MARGIN + 1, FaultPolicy.MAX_CELSIUS,
+                vm.maxCelsiusProperty().get());
+        celsius.setId("max-celsius");
+        celsius.setEditable(true);
+        celsius.setPrefWidth(80);
+        celsius.valueProperty().addListener((obs, was, now) -> vm.maxCelsiusProperty().set(now));
+        celsius.disableProperty().bind(hot.selectedProperty().not());
+        HBox hotRow = new HBox(8, hot, celsius, new Label("°C, until it is "
+                + Temperatures.RESUME_MARGIN + " °C below (drives without a sensor: no limit)"));
+        hotRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
         Label problem = new Label();
         problem.getStyleClass().add("problem");
         problem.textProperty().bind(vm.problemProperty());
@@ -154,7 +170,7 @@ final class WipeDialog {
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
-        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, problem,
+        VBox box = new VBox(8, Sections.title("Targets"), targets, methodsLabel, methods, verifyRow, blank, stop, hotRow, problem,
                 Sections.title("Confirmation"), operatorRow, confirm.node());
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : confirm.field()).requestFocus());
