@@ -130,7 +130,8 @@ final class WipeDialog {
         stop.setId("stop-at-bad-sector");
         stop.selectedProperty().bindBidirectional(vm.stopAtBadSectorProperty());
 
-        CheckBox hot = new CheckBox("_Pause writing while a drive reports more than");
+        CheckBox hot = new CheckBox("_Pause writing above");
+        hot.setMinWidth(Region.USE_PREF_SIZE);
         hot.setId("pause-when-hot");
         hot.selectedProperty().bindBidirectional(vm.pauseWhenHotProperty());
         Spinner<Integer> celsius = new Spinner<>(Temperatures.RESUME_MARGIN + 1, FaultPolicy.MAX_CELSIUS,
@@ -140,8 +141,8 @@ final class WipeDialog {
         celsius.setPrefWidth(80);
         celsius.valueProperty().addListener((obs, was, now) -> vm.maxCelsiusProperty().set(now));
         celsius.disableProperty().bind(hot.selectedProperty().not());
-        HBox hotRow = new HBox(8, hot, celsius, new Label("°C, until it is "
-                + Temperatures.RESUME_MARGIN + " °C below (drives without a sensor: no limit)"));
+        HBox hotRow = new HBox(8, hot, celsius, new Label("°C, until the drive is "
+                + Temperatures.RESUME_MARGIN + " °C below (drives that report their temperature)"));
         hotRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
         Label problem = new Label();
