@@ -17,10 +17,10 @@ import java.util.function.LongSupplier;
 
 /**
  * One pass of requests over a {@link ChunkPlan}, with as many requests in flight as there are
- * buffers: each worker claims the next chunk in offset order (once the {@link Gate} lets it), processes it with its own buffer,
- * and reports completion. The calling thread only watches: it reports progress at least every
- * {@link #TICK_MILLIS} ms, and stops the workers (each after its current request) on
- * cancellation, interruption or the first failure.
+ * buffers: each worker claims the next chunk in offset order (once the {@link Gate} lets it),
+ * processes it with its own buffer, and reports completion. The calling thread only watches: it
+ * reports progress at least every {@link #TICK_MILLIS} ms, and stops the workers (each after its
+ * current request) on cancellation, interruption or the first failure.
  *
  * <p>Chunks complete out of order when more than one is in flight; {@link #contiguousBytes()} is
  * the prefix of the plan that is entirely done, the fact a checkpoint needs. The oldest request
