@@ -61,6 +61,12 @@ final class JsonLines implements WipeListener {
             n.put("pass", c.pass());
             n.put("offset", c.offset());
             n.put("badRanges", c.badRanges().size());
+        } else if (event instanceof WipeEvent.Temperature t) {
+            n = head("temperature");
+            n.put("celsius", t.temperatures().last());
+            n.put("maxCelsius", t.temperatures().max());
+            n.put("paused", t.paused());
+            n.put("text", t.text());
         } else if (event instanceof WipeEvent.Finished f) {
             n = head("finished");
             n.set("result", json.result(f.result(), false));

@@ -68,6 +68,7 @@ final class ProgressBoard {
             private String name = "";
             private String pattern = "";
             private long started = -1;
+            private WipeEvent.Temperature temperature;
 
             @Override
             public void on(WipeEvent event) {
@@ -83,8 +84,14 @@ final class ProgressBoard {
                     if (started < 0) {
                         started = nanoTime.getAsLong();
                     }
+                } else if (event instanceof WipeEvent.Temperature t) {
+                    if (t.paused() != (temperature != null && temperature.paused())) {
+                        print("  " + name + ": " + (t.paused() ? t.text() : "writes go on at "
+                                + t.temperatures().last() + " °C"));
+                    }
+                    temperature = t;
                 } else if (event instanceof WipeEvent.Progress p) {
-                    progress(name, pattern, started, p);
+                    progress(name, pattern, started, p, temperature);
                 } else if (event instanceof WipeEvent.Verified v) {
                     print("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
                             + ResultSummary.verification(v.result()));
@@ -108,12 +115,13 @@ final class ProgressBoard {
                         s.target().misalignment()));
     }
 
-    private synchronized void progress(String name, String pattern, long started, WipeEvent.Progress p) {
+    private synchronized void progress(String name, String pattern, long started, WipeEvent.Progress p,
+                                       WipeEvent.Temperature temperature) {
         if (p.stageBytesDone() == 0 && p.stall() == null) {
             return;
         }
         long now = nanoTime.getAsLong();
-        List<Part> parts = parts(name, pattern, Duration.ofNanos(now - started), p);
+        List<Part> parts = parts(name, pattern, Duration.ofNanos(now - started), p, temperature);
         if (tty) {
             lines.put(name, parts);
             if (now - lastPrint >= TTY_INTERVAL_NANOS || p.stageBytesDone() == p.stageBytesTotal()) {
@@ -139,14 +147,21 @@ final class ProgressBoard {
     }
 
     /**
-     * One job's line, in the order printed. A stall comes right after the name, so that a line cut short
-     * still says it; what matters least goes first when the terminal is too narrow for all of it.
+     * One job's line, in the order printed. A stall or a pause for heat comes right after the name, so
+     * that a line cut short still says it; what matters least goes first when the terminal is too narrow
+     * for all of it, and the drive's temperature is the first to go.
+     *
+     * @param temperature the drive's last reading, or null when it reported none
      */
-    private static List<Part> parts(String name, String pattern, Duration elapsed, WipeEvent.Progress p) {
+    private static List<Part> parts(String name, String pattern, Duration elapsed, WipeEvent.Progress p,
+                                    WipeEvent.Temperature temperature) {
         List<Part> parts = new ArrayList<>();
         parts.add(Part.always(name));
         if (p.stall() != null) {
             parts.add(Part.always(ResultSummary.stall(p.stall()).replaceFirst("^stalled", "STALLED")));
+        }
+        if (temperature != null && temperature.paused()) {
+            parts.add(Part.always(temperature.text().replaceFirst("^paused", "PAUSED")));
         }
         // "pass 1/1" says nothing the start line did not: the room goes to the elapsed time on 80 columns.
         boolean passes = p.pass() > 0 && p.passCount() > 1;
@@ -160,6 +175,9 @@ final class ProgressBoard {
         parts.add(new Part("(avg " + Units.rate(p.averageRate()) + ")", 2).attached());
         parts.add(new Part(clock(elapsed), 3));
         parts.add(new Part("ETA " + (p.eta() == null ? "unknown" : clock(p.eta())), 7));
+        if (temperature != null && !temperature.paused()) {
+            parts.add(new Part(temperature.temperatures().last() + " °C", 0));
+        }
         return parts;
     }
 

@@ -115,6 +115,11 @@ final class WipeCommand implements Callable<Integer> {
             description = "Report a request the device has not answered after this long as stalled (default 120).")
     private long stallAfter;
 
+    @Option(names = "--max-temp", paramLabel = "C",
+            description = "Pause writing while the drive reports more than C °C (drivetemp or NVMe sensor), until it is"
+                    + " 5 °C below; drives without a sensor are not limited.")
+    private int maxTemp;
+
     @Option(names = "--resume", description = "Go on with the interrupted wipe of each TARGET where its journal says it"
             + " stopped: the same method and random keys, from the last point up to which everything was written and"
             + " synced; the final read-back covers the whole target and the certificate every run.")
@@ -411,7 +416,7 @@ final class WipeCommand implements Callable<Integer> {
 
     private FaultPolicy faults() {
         try {
-            return new FaultPolicy(onError(), maxBad, Duration.ofSeconds(stallAfter));
+            return new FaultPolicy(onError(), maxBad, Duration.ofSeconds(stallAfter), maxTemp);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }

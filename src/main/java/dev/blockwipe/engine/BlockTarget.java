@@ -45,6 +45,11 @@ public interface BlockTarget extends AutoCloseable {
         return true;
     }
 
+    /** The drive's own temperature sensor; none for image files, loop devices and drives without one. */
+    default Thermometer thermometer() {
+        return Thermometer.NONE;
+    }
+
     /**
      * Has the kernel read the partition table of a whole disk again, so that partitions a wipe
      * erased leave its list (and the device tree); does nothing for partitions and image files.

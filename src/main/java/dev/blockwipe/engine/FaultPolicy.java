@@ -8,10 +8,13 @@ import java.time.Duration;
  * @param stopAtFirst  stop the job at the first bad sector (after isolating it), instead of going on
  * @param maxBadRanges give the disk up once it has more bad ranges than this
  * @param stallAfter   a request that has not completed after this long is reported as stalled
+ * @param maxCelsius   pause writes while the drive reports more than this many degrees Celsius, 0 for never
  */
-public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallAfter) {
-    /** Go on past bad sectors, give up after 1000 bad ranges, call a request stalled after two minutes. */
-    public static final FaultPolicy DEFAULT = new FaultPolicy(false, 1000, Duration.ofSeconds(120));
+public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallAfter, int maxCelsius) {
+    /** Go on past bad sectors, give up after 1000 bad ranges, call a request stalled after two minutes, no temperature limit. */
+    public static final FaultPolicy DEFAULT = new FaultPolicy(false, 1000, Duration.ofSeconds(120), 0);
+    /** Above this a limit is no limit: drives shut themselves down near 70 to 85 °C. */
+    public static final int MAX_CELSIUS = 100;
 
     public FaultPolicy {
         if (maxBadRanges < 1) {
@@ -20,9 +23,17 @@ public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallA
         if (stallAfter.isNegative() || stallAfter.isZero()) {
             throw new IllegalArgumentException("the stall limit must be positive, not " + stallAfter);
         }
+        if (maxCelsius != 0 && (maxCelsius <= Temperatures.RESUME_MARGIN || maxCelsius > MAX_CELSIUS)) {
+            throw new IllegalArgumentException("the temperature limit must be between "
+                    + (Temperatures.RESUME_MARGIN + 1) + " and " + MAX_CELSIUS + " °C, not " + maxCelsius);
+        }
     }
 
     public FaultPolicy withStopAtFirst(boolean stop) {
-        return new FaultPolicy(stop, maxBadRanges, stallAfter);
+        return new FaultPolicy(stop, maxBadRanges, stallAfter, maxCelsius);
+    }
+
+    public FaultPolicy withMaxCelsius(int celsius) {
+        return new FaultPolicy(stopAtFirst, maxBadRanges, stallAfter, celsius);
     }
 }

@@ -44,6 +44,7 @@ final class JobRun {
     private final BadSectors bad;
     private final MediaErrors media;
     private final LongSupplier clock;
+    private final ThermalGate thermal;
     private boolean stopped;
     private ExecutorService syncer;
 
@@ -63,6 +64,7 @@ final class JobRun {
         this.verifier = new Verifier(target, io, clock, keystreams, bad, faults);
         this.finalCheck = finalCheckPlan(plan.verification(), random);
         this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size(), faults.stallAfter());
+        this.thermal = new ThermalGate(target.thermometer(), faults.maxCelsius(), clock, listener);
     }
 
     WipeResult execute() {
@@ -97,13 +99,14 @@ final class JobRun {
             rereadPartitionTable();
         }
         passes.forEach(p -> SpeedAcrossDisk.slowRegions(p).ifPresent(warnings::add));
+        Temperatures temperatures = thermal.finish();
         FinalState state = state(cause, finalVerify);
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
         if (unproven != null) {
             warnings.add(unproven);
         }
         WipeResult result = new WipeResult(info, plan, passes, finalVerify, state, cause, errors, warnings, unproven,
-                bad.ranges(), progress.stalls(), from, started, Instant.now());
+                bad.ranges(), progress.stalls(), temperatures, from, started, Instant.now());
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);
@@ -122,15 +125,18 @@ final class JobRun {
         int blockSize = overwrite ? plan.blockSizeFor(pass.pattern()) : RANGE_STEP;
         ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
                 overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
-        Sweep sweep = new Sweep(chunks, clock);
-        Sweep.Ticker ticker = checkpointing(progress.stage(stage, pass.number(), chunks.totalBytes(), throughput), pass,
-                start, sweep);
+        Sweep sweep = new Sweep(chunks, clock, thermal);
+        Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), chunks.totalBytes(),
+                throughput), pass, start, sweep));
         boolean complete = false;
         IOException failure = null;
+        thermal.writing(pass.number(), () -> start + sweep.contiguousBytes());
         try {
             complete = overwrite ? overwrite(pass, sweep, ticker) : rangeOperation(sweep, ticker);
         } catch (IOException e) {
             failure = e;
+        } finally {
+            thermal.writingDone();
         }
         failure = syncAfter(failure);
         if (failure == null) {
@@ -267,7 +273,7 @@ final class JobRun {
         listener.on(new WipeEvent.VerifyStarted(info, number, mode, chunks.totalBytes()));
         Throughput throughput = new Throughput(progress.now());
         VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(), plan.depthFor(pass.pattern()), number,
-                progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput), cancel);
+                thermal.sampling(progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput)), cancel);
         progress.stageDone(result.bytesVerified());
         if (!result.complete()) {
             stopped = true;

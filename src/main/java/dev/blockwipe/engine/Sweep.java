@@ -11,15 +11,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 
 /**
  * One pass of requests over a {@link ChunkPlan}, with as many requests in flight as there are
- * buffers: each worker claims the next chunk in offset order, processes it with its own buffer,
- * and reports completion. The calling thread only watches: it reports progress at least every
- * {@link #TICK_MILLIS} ms, and stops the workers (each after its current request) on
- * cancellation, interruption or the first failure.
+ * buffers: each worker claims the next chunk in offset order (once the {@link Gate} lets it),
+ * processes it with its own buffer, and reports completion. The calling thread only watches: it
+ * reports progress at least every {@link #TICK_MILLIS} ms, and stops the workers (each after its
+ * current request) on cancellation, interruption or the first failure.
  *
  * <p>Chunks complete out of order when more than one is in flight; {@link #contiguousBytes()} is
  * the prefix of the plan that is entirely done, the fact a checkpoint needs. The oldest request
@@ -44,8 +45,19 @@ final class Sweep {
         void tick(long bytesDone, InFlight oldest);
     }
 
+    /** Asked by each worker before it claims its next chunk: may hold new requests back. */
+    @FunctionalInterface
+    interface Gate {
+        Gate OPEN = stop -> {
+        };
+
+        /** Returns when requests may go on, or when {@code stop} says the sweep is over. */
+        void awaitOpen(BooleanSupplier stop) throws InterruptedException;
+    }
+
     private final ChunkPlan plan;
     private final LongSupplier clock;
+    private final Gate gate;
     private AtomicLongArray startedAt;
     private AtomicLongArray offsets;
     private final AtomicLong next = new AtomicLong();
@@ -57,8 +69,13 @@ final class Sweep {
     private volatile boolean stopped;
 
     Sweep(ChunkPlan plan, LongSupplier clock) {
+        this(plan, clock, Gate.OPEN);
+    }
+
+    Sweep(ChunkPlan plan, LongSupplier clock, Gate gate) {
         this.plan = plan;
         this.clock = clock;
+        this.gate = gate;
     }
 
     /**
@@ -123,7 +140,17 @@ final class Sweep {
     }
 
     private void work(int worker, ChunkWork work, ByteBuffer buffer, CancelToken cancel) throws IOException {
-        while (!stopped && !cancel.isCancelled()) {
+        BooleanSupplier over = () -> stopped || cancel.isCancelled();
+        while (!over.getAsBoolean()) {
+            try {
+                gate.awaitOpen(over);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (over.getAsBoolean()) {
+                return;
+            }
             long index = next.getAndIncrement();
             if (index >= plan.count()) {
                 return;

@@ -50,6 +50,20 @@ public sealed interface WipeEvent {
         }
     }
 
+    /**
+     * A reading of the drive's temperature (every 10 s or so, and at the start and the end; none
+     * from a target that reports none).
+     *
+     * @param temperatures what the job has seen so far, this reading last
+     * @param paused       whether writes are paused because the drive is above the limit
+     */
+    record Temperature(Temperatures temperatures, boolean paused) implements WipeEvent {
+        /** "41 °C, max 44 °C" or "paused: 61 °C above the 60 °C limit". */
+        public String text() {
+            return paused ? temperatures.pausedText() : temperatures.describe();
+        }
+    }
+
     /** @param pass the pass read back, or 0 for the final or a standalone read-back */
     record VerifyStarted(TargetInfo target, int pass, Verification mode, long bytes) implements WipeEvent {
     }

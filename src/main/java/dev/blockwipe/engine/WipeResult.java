@@ -21,6 +21,7 @@ import java.util.stream.Stream;
  * @param unproven      why the result is no proof of erasure (state UNPROVEN), or null
  * @param badRanges     sectors that could not be written or read back, merged (earlier runs' included)
  * @param stalls        requests that waited longer than the stall limit
+ * @param temperatures  the drive's temperature during the run, and the pauses its limit caused
  * @param resumedFrom   where this run started ({@link ResumePoint#START} unless it resumed an earlier one)
  * @param started       wall clock
  * @param finished      wall clock
@@ -37,6 +38,7 @@ public record WipeResult(
         String unproven,
         List<BadRange> badRanges,
         List<Stall> stalls,
+        Temperatures temperatures,
         ResumePoint resumedFrom,
         Instant started,
         Instant finished) {

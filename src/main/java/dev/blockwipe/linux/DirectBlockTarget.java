@@ -16,6 +16,7 @@ import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.Thermometer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -83,6 +84,12 @@ final class DirectBlockTarget implements OpenedTarget {
         TargetIdentity id = info.identity();
         SysfsBlock now = SysfsBlock.of(sysfsRoot, id.major(), id.minor());
         return now != null && (id.diskseq() == 0 || now.diskseq().orElse(id.diskseq()) == id.diskseq());
+    }
+
+    /** The disk's hwmon sensor (a partition's disk's); none for image files and loop devices. */
+    @Override
+    public Thermometer thermometer() {
+        return sysfs == null ? Thermometer.NONE : HwmonThermometer.of(sysfs.diskDir());
     }
 
     @Override

@@ -95,6 +95,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         ArrayNode passes = n.putArray("passes");
         result.passes().forEach(p -> passes.add(json.pass(p, true)));
         n.set("badSectors", json.badSectors(result));
+        n.set("temperature", json.temperature(result.temperatures()));
         ArrayNode runs = n.putArray("runs");
         result.runs(outcome()).forEach(r -> runs.add(json.run(r)));
 

@@ -107,6 +107,7 @@ public final class CertificatePdf {
                 + r.plan().queueDepth() + " in flight, " + r.target().ioMode().label());
         fact("Bad sectors", r.badRanges().isEmpty() ? "none"
                 : ResultSummary.badSectors(r) + ": " + ResultSummary.badRanges(r.badRanges(), 12));
+        fact("Temperature", ResultSummary.temperature(r.temperatures()));
         if (!r.stalls().isEmpty()) {
             fact("Stalls", r.stalls().stream().map(ResultSummary::stall).collect(Collectors.joining("; ")));
         }

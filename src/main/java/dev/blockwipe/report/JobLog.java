@@ -24,6 +24,7 @@ public final class JobLog implements WipeListener, AutoCloseable {
     private long lastProgress;
     private boolean loggedProgress;
     private int badRangesLogged;
+    private boolean pausedForHeat;
 
     public JobLog(Path file) throws IOException {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -69,6 +70,13 @@ public final class JobLog implements WipeListener, AutoCloseable {
             }
             badRangesLogged = c.badRanges().size();
             return "bad ranges so far: " + ResultSummary.badRanges(c.badRanges(), 10);
+        }
+        if (event instanceof WipeEvent.Temperature t) {
+            if (t.paused() == pausedForHeat) {
+                return null;
+            }
+            pausedForHeat = t.paused();
+            return t.paused() ? "writes " + t.text() : "writes go on at " + t.temperatures().last() + " °C";
         }
         if (event instanceof WipeEvent.PassDone d) {
             return "pass " + d.result().number() + " done: " + Units.bytes(d.result().bytesWritten()) + " in "

@@ -11,6 +11,8 @@ import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.Temperatures;
+import dev.blockwipe.engine.ThermalPause;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeMethod;
@@ -84,6 +86,7 @@ public final class ResultJson {
         n.set("badSectors", badSectors(r));
         ArrayNode stalls = n.putArray("stalls");
         r.stalls().forEach(st -> stalls.add(stall(st)));
+        n.set("temperature", temperature(r.temperatures()));
         r.errors().forEach(n.putArray("errors")::add);
         r.warnings().forEach(n.putArray("warnings")::add);
         return n;
@@ -98,6 +101,32 @@ public final class ResultJson {
         for (BadRange b : r.badRanges()) {
             ranges.addObject().put("offset", b.offset()).put("length", b.length()).put("error", b.error())
                     .put("pass", b.pass()).put("failedTo", b.stage() == Stage.VERIFY ? "read" : "write");
+        }
+        return n;
+    }
+
+    /**
+     * What the drive reported of its temperature: {@code reported} false (and no degrees) for
+     * targets without a sensor; the limit is null when there was none.
+     */
+    public ObjectNode temperature(Temperatures t) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("reported", t.reported());
+        n.put("samples", t.samples());
+        if (t.reported()) {
+            n.put("minCelsius", t.min()).put("maxCelsius", t.max()).put("lastCelsius", t.last());
+        } else {
+            n.putNull("minCelsius").putNull("maxCelsius").putNull("lastCelsius");
+        }
+        if (t.limit() > 0) {
+            n.put("limitCelsius", t.limit());
+        } else {
+            n.putNull("limitCelsius");
+        }
+        ArrayNode pauses = n.putArray("pauses");
+        for (ThermalPause p : t.pauses()) {
+            pauses.addObject().put("pass", p.pass()).put("offset", p.offset()).put("celsius", p.celsius())
+                    .put("seconds", seconds(p.duration()));
         }
         return n;
     }

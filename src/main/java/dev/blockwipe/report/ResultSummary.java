@@ -6,9 +6,12 @@ import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Stall;
+import dev.blockwipe.engine.Temperatures;
+import dev.blockwipe.engine.ThermalPause;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeResult;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +66,27 @@ public final class ResultSummary {
     public static String badRange(BadRange b) {
         return b.length() + " bytes at offset " + b.offset() + (b.stage() == Stage.VERIFY ? " unreadable" : " not written")
                 + " (" + b.error() + (b.pass() > 0 ? ", pass " + b.pass() : ", read-back") + ")";
+    }
+
+    /**
+     * "38 to 44 °C, last 41 °C (12 readings); limit 60 °C, writes paused once for 3 m 10 s (from 61 °C
+     * in pass 1 at offset 1048576)", or "not reported".
+     */
+    public static String temperature(Temperatures t) {
+        String seen = !t.reported() ? "not reported"
+                : t.min() + " to " + t.max() + " °C, last " + t.last() + " °C (" + t.samples() + " reading"
+                + (t.samples() == 1 ? "" : "s") + ")";
+        if (t.limit() == 0) {
+            return seen;
+        }
+        if (t.pauses().isEmpty()) {
+            return seen + "; limit " + t.limit() + " °C, never reached";
+        }
+        Duration paused = t.pauses().stream().map(ThermalPause::duration).reduce(Duration.ZERO, Duration::plus);
+        return seen + "; limit " + t.limit() + " °C, writes paused " + (t.pauses().size() == 1 ? "once" : t.pauses().size()
+                + " times") + " for " + Units.duration(paused) + " (" + t.pauses().stream()
+                .map(p -> "from " + p.celsius() + " °C in pass " + p.pass() + " at offset " + p.offset())
+                .collect(Collectors.joining("; ")) + ")";
     }
 
     /** "stalled for 2 min 3 s at offset 1048576 (pass 1, write)". */

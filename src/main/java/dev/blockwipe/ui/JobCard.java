@@ -61,7 +61,11 @@ final class JobCard {
         HBox progress = new HBox(8, stage, bar, percent);
         progress.setAlignment(Pos.CENTER_LEFT);
 
-        HBox numbers = new HBox(18, label(job.speedProperty()), label(job.etaProperty()), label(job.bytesProperty()));
+        Label temperature = label(job.temperatureProperty());
+        temperature.setId("temperature-" + job.name());
+        job.thermalPauseProperty().addListener((obs, was, paused) -> styleTemperature(temperature, paused));
+        HBox numbers = new HBox(18, label(job.speedProperty()), label(job.etaProperty()), label(job.bytesProperty()),
+                temperature);
         Label message = label(job.messageProperty());
         message.getStyleClass().add("muted");
         message.setWrapText(true);
@@ -90,6 +94,15 @@ final class JobCard {
         Label l = new Label();
         l.textProperty().bind(text);
         return l;
+    }
+
+    /** Paused for heat is a warning: the job waits for the drive, not for the user. */
+    private static void styleTemperature(Label label, boolean paused) {
+        if (paused) {
+            label.getStyleClass().add("warning");
+        } else {
+            label.getStyleClass().remove("warning");
+        }
     }
 
     private static void styleState(Label label, JobState s) {

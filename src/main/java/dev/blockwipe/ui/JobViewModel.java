@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -65,6 +67,8 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper warnings = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper temperature = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper thermalPause = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<List<SpeedAcrossDisk.Region>> acrossDisk = FXCollections.observableArrayList();
     private final ObservableList<List<SpeedAcrossDisk.Region>> acrossDiskView =
             FXCollections.unmodifiableObservableList(acrossDisk);
@@ -153,6 +157,9 @@ public final class JobViewModel implements WipeListener {
             }
             written += d.result().bytesWritten();
             showBytes();
+        } else if (event instanceof WipeEvent.Temperature t) {
+            temperature.set(t.text());
+            thermalPause.set(t.paused());
         } else if (event instanceof WipeEvent.Verified v) {
             verified += v.result().bytesVerified();
             showBytes();
@@ -192,6 +199,8 @@ public final class JobViewModel implements WipeListener {
         remaining.set(null);
         speed.set("");
         stall.set("");
+        thermalPause.set(false);
+        temperature.set(r.temperatures().reported() ? r.temperatures().describe() : "");
         stage.set("ended after " + Units.duration(r.duration()));
         state.set(switch (r.state()) {
             case ERASED -> JobState.ERASED;
@@ -326,6 +335,19 @@ public final class JobViewModel implements WipeListener {
     /** "stalled for 2 min at offset 1048576 (pass 1, write); ..." while a request waits too long, else empty. */
     public ReadOnlyStringProperty stallProperty() {
         return stall.getReadOnlyProperty();
+    }
+
+    /**
+     * The drive's temperature: "41 °C, max 44 °C", or "paused: 61 °C above the 60 °C limit" while
+     * writes wait for it to cool; empty until the drive reports one (loop devices and files never do).
+     */
+    public ReadOnlyStringProperty temperatureProperty() {
+        return temperature.getReadOnlyProperty();
+    }
+
+    /** Whether writes are paused because the drive is above the temperature limit. */
+    public ReadOnlyBooleanProperty thermalPauseProperty() {
+        return thermalPause.getReadOnlyProperty();
     }
 
     /** "warning: ..." a line for each thing the user should know about a job that ended (the partitions the kernel still lists), or empty. */

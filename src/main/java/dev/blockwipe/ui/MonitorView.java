@@ -223,7 +223,8 @@ final class MonitorView {
             Label eta = bound(job.etaProperty(), "monitor-stage");
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);
-            HBox numbers = new HBox(12, speed, gap, eta);
+            Label temperature = bound(job.temperatureProperty(), "monitor-stage");
+            HBox numbers = new HBox(12, speed, gap, temperature, eta);
             numbers.setAlignment(Pos.BASELINE_LEFT);
             Label stall = bound(job.stallProperty(), "monitor-stall");
             stall.setWrapText(true);

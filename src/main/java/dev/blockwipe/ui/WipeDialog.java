@@ -1,5 +1,7 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.WipeMethod;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
@@ -148,6 +150,21 @@ final class WipeDialog {
         stop.setId("stop-at-bad-sector");
         stop.selectedProperty().bindBidirectional(vm.stopAtBadSectorProperty());
 
+        CheckBox hot = new CheckBox("_Pause writing above");
+        hot.setMinWidth(Region.USE_PREF_SIZE);
+        hot.setId("pause-when-hot");
+        hot.selectedProperty().bindBidirectional(vm.pauseWhenHotProperty());
+        Spinner<Integer> celsius = new Spinner<>(Temperatures.RESUME_MARGIN + 1, FaultPolicy.MAX_CELSIUS,
+                vm.maxCelsiusProperty().get());
+        celsius.setId("max-celsius");
+        celsius.setEditable(true);
+        celsius.setPrefWidth(80);
+        celsius.valueProperty().addListener((obs, was, now) -> vm.maxCelsiusProperty().set(now));
+        celsius.disableProperty().bind(hot.selectedProperty().not());
+        HBox hotRow = new HBox(8, hot, celsius, new Label("°C, until the drive is "
+                + Temperatures.RESUME_MARGIN + " °C below (drives that report their temperature)"));
+        hotRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
         Label problem = new Label();
         problem.getStyleClass().add("problem");
         problem.textProperty().bind(vm.problemProperty());
@@ -175,7 +192,7 @@ final class WipeDialog {
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
         VBox box = new VBox(8, Sections.title("Targets"), scrolled(targets), methodsLabel, methods, verifyRow, blank, stop,
-                problem, Sections.title("Confirmation"), operatorRow, confirm.node());
+                hotRow, problem, Sections.title("Confirmation"), operatorRow, confirm.node());
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : confirm.field()).requestFocus());
         return box;

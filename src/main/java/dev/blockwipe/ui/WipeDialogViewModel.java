@@ -32,6 +32,9 @@ import javafx.beans.property.StringProperty;
  * "WIPE 3 DISKS" (several), and the options are consistent.
  */
 public final class WipeDialogViewModel {
+    /** What the temperature limit starts at: most drives are specified for 0 to 60 or 70 °C while working. */
+    public static final int DEFAULT_MAX_CELSIUS = 60;
+
     private final List<RowFacts> targets;
     private final ThroughputEstimates estimates;
     private final ObjectProperty<WipeMethod> method = new SimpleObjectProperty<>(WipeMethods.byName("zero").orElseThrow());
@@ -39,6 +42,8 @@ public final class WipeDialogViewModel {
     private final IntegerProperty samplePercent = new SimpleIntegerProperty(5);
     private final BooleanProperty blank = new SimpleBooleanProperty();
     private final BooleanProperty stopAtBadSector = new SimpleBooleanProperty();
+    private final BooleanProperty pauseWhenHot = new SimpleBooleanProperty();
+    private final IntegerProperty maxCelsius = new SimpleIntegerProperty(DEFAULT_MAX_CELSIUS);
     private final StringProperty operator = new SimpleStringProperty("");
     private final Map<RowFacts, StringProperty> assetTags = new LinkedHashMap<>();
     private final StringProperty organisation = new SimpleStringProperty("");
@@ -57,7 +62,8 @@ public final class WipeDialogViewModel {
         operator.set(named.name());
         organisation.set(named.organisation());
         confirmation = new TypedConfirmation(targets);
-        problem.bind(Bindings.createStringBinding(this::checkOptions, method, verify, blank, samplePercent));
+        problem.bind(Bindings.createStringBinding(this::checkOptions, method, verify, blank, samplePercent,
+                pauseWhenHot, maxCelsius));
         canWipe.bind(confirmation.confirmedProperty().and(problem.isEmpty()));
     }
 
@@ -86,7 +92,8 @@ public final class WipeDialogViewModel {
     /** @throws IllegalArgumentException when the options contradict each other */
     public WipeRequest request() {
         return new WipeRequest(method.get(), verification(), blank.get(), 0, 0,
-                FaultPolicy.DEFAULT.withStopAtFirst(stopAtBadSector.get()));
+                FaultPolicy.DEFAULT.withStopAtFirst(stopAtBadSector.get())
+                        .withMaxCelsius(pauseWhenHot.get() ? maxCelsius.get() : 0));
     }
 
     public Verification verification() {
@@ -163,6 +170,15 @@ public final class WipeDialogViewModel {
     /** Stop a job at its first bad sector, instead of isolating it and going on. */
     public BooleanProperty stopAtBadSectorProperty() {
         return stopAtBadSector;
+    }
+
+    /** Pause a job's writes while its drive reports more than {@link #maxCelsiusProperty()} degrees. */
+    public BooleanProperty pauseWhenHotProperty() {
+        return pauseWhenHot;
+    }
+
+    public IntegerProperty maxCelsiusProperty() {
+        return maxCelsius;
     }
 
     /** What the user types to confirm. */

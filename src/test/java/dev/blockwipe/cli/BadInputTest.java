@@ -54,6 +54,13 @@ class BadInputTest {
     }
 
     @Test
+    void temperatureLimitOutOfRange() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "the temperature limit must be between 6 and 100 °C, not 3", "wipe", img.toString(),
+                "-m", "zero", "--max-temp", "3", "--yes=t.img"));
+    }
+
+    @Test
     void malformedPassList() throws Exception {
         Path img = image();
         unchanged(img, () -> expect(2, "bad pass '0xg0'", "wipe", img.toString(), "--passes", "0x00,0xg0", "--yes=t.img"));

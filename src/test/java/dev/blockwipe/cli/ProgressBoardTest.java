@@ -6,6 +6,7 @@ import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
@@ -107,6 +108,44 @@ class ProgressBoardTest {
             job.on(progress(done, done == 12288 ? STALL : null));
         }
         return rewrites();
+    }
+
+    @Test
+    void theTemperatureIsAppendedWhenItFitsAndAPauseIsAlwaysShown() {
+        WipeListener job = started(board(true, 200), "sda");
+        job.on(new WipeEvent.Temperature(new Temperatures(1, 41, 41, 41, 60, List.of()), false));
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        job.on(progress(4096, null));
+        job.on(new WipeEvent.Temperature(new Temperatures(2, 41, 61, 61, 60, List.of()), true));
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        job.on(progress(4096, null));
+
+        assertThat(err.toString()).contains("\n  sda: paused: 61 °C above the 60 °C limit\n");
+        List<String> lines = rewrites();
+        assertThat(lines.get(0).lines().findFirst().orElseThrow()).as("the pause's own line follows it")
+                .endsWith("ETA 0:00:01  41 °C");
+        assertThat(lines.get(lines.size() - 1)).startsWith("sda  PAUSED: 61 °C above the 60 °C limit  ")
+                .doesNotEndWith("°C");
+    }
+
+    @Test
+    void aNarrowTerminalDropsTheTemperatureFirst() {
+        WipeListener job = started(board(true, 80), "nvme0n1");
+        job.on(new WipeEvent.Temperature(new Temperatures(1, 41, 41, 41, 0, List.of()), false));
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        job.on(progress(4096, null));
+
+        assertThat(rewrites()).singleElement().asString().doesNotContain("°C");
+    }
+
+    @Test
+    void aLogSaysWhenWritesPauseAndWhenTheyGoOn() {
+        WipeListener job = started(board(false, 80), "sda");
+        job.on(new WipeEvent.Temperature(new Temperatures(1, 61, 61, 61, 60, List.of()), true));
+        job.on(new WipeEvent.Temperature(new Temperatures(2, 55, 61, 55, 60, List.of()), false));
+
+        assertThat(err.toString().lines().skip(1)).containsExactly("  sda: paused: 61 °C above the 60 °C limit",
+                "  sda: writes go on at 55 °C");
     }
 
     @Test

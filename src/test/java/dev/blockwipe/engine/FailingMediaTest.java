@@ -108,7 +108,7 @@ class FailingMediaTest {
         for (int i = 0; i < 5; i++) {
             target.failingWrites((long) i << 20, SECTOR, "EIO");
         }
-        WipeResult result = job(zero().withQueueDepth(1), new FaultPolicy(false, 3, Duration.ofMinutes(2)))
+        WipeResult result = job(zero().withQueueDepth(1), new FaultPolicy(false, 3, Duration.ofMinutes(2), 0))
                 .run(target, WipeListener.NONE, new CancelToken());
         assertThat(result.state()).isEqualTo(FinalState.FAILED);
         assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
@@ -182,7 +182,7 @@ class FailingMediaTest {
         CountDownLatch release = new CountDownLatch(1);
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(4L << 20, release);
         List<Stall> shown = new ArrayList<>();
-        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100))).run(target, e -> {
+        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100), 0)).run(target, e -> {
             if (e instanceof WipeEvent.Progress p && p.stall() != null) {
                 shown.add(p.stall());
                 release.countDown();
@@ -204,7 +204,7 @@ class FailingMediaTest {
         CountDownLatch release = new CountDownLatch(1);
         CancelToken cancel = new CancelToken();
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(4L << 20, release);
-        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100))).run(target, e -> {
+        WipeResult result = job(zero(), new FaultPolicy(false, 1000, Duration.ofMillis(100), 0)).run(target, e -> {
             if (e instanceof WipeEvent.Progress p && p.stall() != null) {
                 cancel.cancel();
                 release.countDown();

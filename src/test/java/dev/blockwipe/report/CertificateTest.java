@@ -10,6 +10,8 @@ import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.Temperatures;
+import dev.blockwipe.engine.ThermalPause;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
@@ -148,12 +150,54 @@ class CertificateTest {
         passes.set(0, measured);
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), r.resumedFrom(), r.started(), r.finished()));
+                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished()));
 
         JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));
         try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
             assertThat(new PDFTextStripper().getText(pdf)).contains("Speed across the device", "0 to 6 MiB");
+        }
+    }
+
+    @Test
+    void theTemperaturesAndPausesAreInTheJsonAndThePdf() throws Exception {
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeResult r = run(target, paperwork, null);
+        Temperatures seen = new Temperatures(12, 38, 61, 41, 60,
+                List.of(new ThermalPause(1, 1 << 20, 61, Duration.ofSeconds(190))));
+        ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), r.passes(),
+                r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
+                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished()));
+
+        JsonNode t = new ObjectMapper().readTree(Files.readAllBytes(files.json())).at("/temperature");
+        assertThat(t.get("reported").asBoolean()).isTrue();
+        assertThat(t.get("samples").asInt()).isEqualTo(12);
+        assertThat(t.get("minCelsius").asInt()).isEqualTo(38);
+        assertThat(t.get("maxCelsius").asInt()).isEqualTo(61);
+        assertThat(t.get("lastCelsius").asInt()).isEqualTo(41);
+        assertThat(t.get("limitCelsius").asInt()).isEqualTo(60);
+        assertThat(t.at("/pauses/0/offset").asLong()).isEqualTo(1 << 20);
+        assertThat(t.at("/pauses/0/celsius").asInt()).isEqualTo(61);
+        assertThat(t.at("/pauses/0/seconds").asDouble()).isEqualTo(190.0);
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ")).contains("Temperature",
+                    "38 to 61 °C, last 41 °C (12 readings); limit 60 °C, writes paused once for 3 m 10 s"
+                            + " (from 61 °C in pass 1 at offset 1048576)");
+        }
+    }
+
+    @Test
+    void aDriveWithoutASensorIsNotReported() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        JsonNode t = new ObjectMapper().readTree(Files.readAllBytes(files.json())).at("/temperature");
+        assertThat(t.get("reported").asBoolean()).isFalse();
+        assertThat(t.get("samples").asInt()).isZero();
+        assertThat(t.get("maxCelsius").isNull()).isTrue();
+        assertThat(t.get("limitCelsius").isNull()).isTrue();
+        assertThat(t.get("pauses")).isEmpty();
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf)).contains("Temperature not reported");
         }
     }
 

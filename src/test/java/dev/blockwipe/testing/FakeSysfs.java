@@ -187,6 +187,31 @@ public final class FakeSysfs {
             return attr("dm/name", name).attr("dm/uuid", uuid);
         }
 
+        /**
+         * A hwmon sensor: {@code <dir>/<hwmonDir>/temp1_input} in millidegrees Celsius
+         * ("device/hwmon/hwmon3" for drivetemp, "../hwmon2" for an NVMe controller).
+         */
+        public Disk hwmon(String hwmonDir, long millidegrees) {
+            write(dir.resolve(hwmonDir).normalize().resolve("temp1_input"),
+                    (millidegrees + "\n").getBytes(StandardCharsets.US_ASCII));
+            return this;
+        }
+
+        /** An NVMe namespace's device link: its controller, the directory it sits in. */
+        public Disk deviceIsParent() {
+            link(dir.resolve("device"), dir.getParent());
+            return this;
+        }
+
+        /** A native-multipath NVMe head: multipath/NAME links to a path device in {@code devices/<location>}. */
+        public Disk multipathPath(String location) {
+            Path path = root.resolve("devices").resolve(location);
+            mkdirs(path);
+            mkdirs(dir.resolve("multipath"));
+            link(dir.resolve("multipath").resolve(path.getFileName()), path);
+            return this;
+        }
+
         /** Entries of slaves/: the devices this one is built on. */
         public Disk slaves(String... names) {
             return links("slaves", names);

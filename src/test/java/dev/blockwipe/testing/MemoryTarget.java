@@ -9,6 +9,7 @@ import dev.blockwipe.engine.RangeOperation;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
+import dev.blockwipe.engine.Thermometer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ public final class MemoryTarget implements BlockTarget {
     private boolean refusingReread;
     private int rereads;
     private int syncsAtReread = -1;
+    private Thermometer thermometer = Thermometer.NONE;
 
     public MemoryTarget(int size) {
         this(size, 512, 4096, 0, false);
@@ -70,6 +72,17 @@ public final class MemoryTarget implements BlockTarget {
         this.cancelAfterWrites = n;
         this.cancelToken = token;
         return this;
+    }
+
+    /** The drive reports its temperature through {@code sensor}. */
+    public MemoryTarget withThermometer(Thermometer sensor) {
+        this.thermometer = sensor;
+        return this;
+    }
+
+    @Override
+    public Thermometer thermometer() {
+        return thermometer;
     }
 
     /** Re-reading the partition table fails with EBUSY, as when a partition is still open. */

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
+import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.ResumePoint;
@@ -75,6 +76,35 @@ class JobViewModelTest {
 
         assertThat(job.stateProperty().get()).isEqualTo(JobState.RUNNING);
         assertThat(job.messageProperty().get()).isEqualTo("3 passes, verify last, O_DIRECT");
+    }
+
+    @Test
+    void theCardShowsTheTemperatureAndAPauseAboveTheLimit() {
+        apply(started(), new WipeEvent.Temperature(new Temperatures(1, 41, 41, 41, 60, List.of()), false));
+        assertThat(job.temperatureProperty().get()).isEqualTo("41 °C, max 41 °C");
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+
+        apply(new WipeEvent.Temperature(new Temperatures(2, 41, 61, 61, 60, List.of()), true));
+        assertThat(job.temperatureProperty().get()).isEqualTo("paused: 61 °C above the 60 °C limit");
+        assertThat(job.thermalPauseProperty().get()).isTrue();
+
+        apply(new WipeEvent.Temperature(new Temperatures(3, 41, 61, 54, 60, List.of()), false));
+        assertThat(job.temperatureProperty().get()).isEqualTo("54 °C, max 61 °C");
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+    }
+
+    @Test
+    void aJobCancelledWhilePausedNoLongerShowsThePause() {
+        apply(started(), new WipeEvent.Temperature(new Temperatures(1, 70, 70, 70, 60, List.of()), true));
+        apply(endEvent(result(FinalState.CANCELLED, FailureCause.NONE, null)));
+        assertThat(job.thermalPauseProperty().get()).isFalse();
+        assertThat(job.temperatureProperty().get()).as("the result has no readings").isEmpty();
+    }
+
+    @Test
+    void aDriveWithoutASensorShowsNoTemperature() {
+        apply(started(), endEvent(result(FinalState.ERASED, FailureCause.NONE, verifyResult(0))));
+        assertThat(job.temperatureProperty().get()).isEmpty();
     }
 
     @Test
@@ -450,6 +480,6 @@ class JobViewModelTest {
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
         return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
                 state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
-                ResumePoint.START, T0, T0.plusSeconds(12));
+                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12));
     }
 }

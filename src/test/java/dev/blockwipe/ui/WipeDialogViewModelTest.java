@@ -92,6 +92,20 @@ class WipeDialogViewModelTest {
         assertThat(vm.request().faults().maxBadRanges()).isEqualTo(FaultPolicy.DEFAULT.maxBadRanges());
     }
 
+    @Test
+    void aTemperatureLimitIsOnlySetWhenTheUserAsksForIt() {
+        WipeDialogViewModel vm = confirmed("loop3");
+        vm.maxCelsiusProperty().set(55);
+        assertThat(vm.request().faults().maxCelsius()).as("not asked for").isZero();
+
+        vm.pauseWhenHotProperty().set(true);
+        assertThat(vm.request().faults().maxCelsius()).isEqualTo(55);
+
+        vm.maxCelsiusProperty().set(3);
+        assertThat(vm.problemProperty().get()).isEqualTo("the temperature limit must be between 6 and 100 °C, not 3");
+        assertThat(vm.canWipeProperty().get()).isFalse();
+    }
+
     static Stream<Arguments> contradictoryOptions() {
         return Stream.of(
                 Arguments.of("nist-clear", VerifyChoice.OFF, false, "nist-clear includes a verification"),
