@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.URL;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletionException;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
@@ -17,6 +18,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Cursor;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -97,11 +99,11 @@ public final class MainView {
         this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
                 opener));
         refresh = new Command("_Refresh", vm::refresh);
-        wipe = new Command("_Wipe…", this::openWipeDialog, vm.wipeTargetsProperty().not());
+        wipe = new Command("_Wipe…", this::openWipeDialog, vm.wipeTargetsProperty().not().or(vm.readingFactsProperty()));
         enableResume(vm.selectedProperty().get());
         vm.selectedProperty().addListener((obs, was, now) -> enableResume(now));
         resume = new Command("Res_ume…", () -> confirmResume(vm.selectedProperty().get()), resumeUnavailable);
-        addImage = new Command("_Add image file…", this::addImageFile);
+        addImage = new Command("_Add image file…", this::addImageFile, vm.readingFactsProperty());
         testDisk = new Command("Create _test disk…", this::createTestDisk,
                 vm.canWipeDevices() ? vm.busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
         benchmark = new Command("_Benchmark…", this::openBenchmark, Bindings.createBooleanBinding(
@@ -129,6 +131,7 @@ public final class MainView {
         root.setTop(vm.canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
+        root.cursorProperty().bind(Bindings.when(vm.readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
         vm.noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
             @Override
@@ -338,10 +341,11 @@ public final class MainView {
         if (!vm.hasWipeTargets()) {
             return;
         }
-        WipeDialogViewModel dialog = vm.wipeDialog();
-        if (new WipeDialog(dialog, stage).showAndConfirm()) {
-            vm.startWipe(dialog);
-        }
+        vm.wipeDialog().thenAccept(dialog -> {
+            if (new WipeDialog(dialog, stage).showAndConfirm()) {
+                vm.startWipe(dialog);
+            }
+        });
     }
 
     /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
@@ -382,13 +386,11 @@ public final class MainView {
         if (file == null) {
             return;
         }
-        try {
-            vm.addImageFile(file.getPath());
-        } catch (TargetException e) {
-            error("Cannot add " + file.getName(), e.getMessage());
-        } catch (IOException e) {
-            error("Cannot read " + file.getName(), e.getMessage());
-        }
+        vm.addImageFile(file.getPath()).exceptionally(failed -> {
+            Throwable e = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+            error((e instanceof TargetException ? "Cannot add " : "Cannot read ") + file.getName(), e.getMessage());
+            return null;
+        });
     }
 
     private void createTestDisk() {

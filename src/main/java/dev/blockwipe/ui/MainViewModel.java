@@ -26,7 +26,6 @@ import dev.blockwipe.report.Journal;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -87,6 +86,7 @@ public final class MainViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("reading devices…");
     private final ReadOnlyStringWrapper scanProblem = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper busyMakingTestDisk = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper readingFacts = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
     private final ChangeListener<RowFacts> selectedFacts = (obs, was, now) -> details.setAll(now.details());
     private final ReadOnlyObjectWrapper<Settings> settings = new ReadOnlyObjectWrapper<>();
@@ -231,17 +231,23 @@ public final class MainViewModel implements AutoCloseable {
 
     /**
      * Adds an image file to the tree (once, whatever path names it); anyone may wipe their own
-     * files. Its facts come from the file opened once, read-only: what it is and what is in it.
+     * files. Its facts come from the file opened once, read-only, in the background: what it is
+     * and what is in it. The future completes on the FX thread, with the row or why it failed.
      */
-    public DeviceRow addImageFile(String path) throws IOException {
-        TargetInfo info;
-        Signatures signatures;
-        List<FileKey> aliases;
-        try (OpenedTarget t = services.opener().open(path, Access.READ)) {
-            info = t.info();
-            signatures = t.signatures();
-            aliases = t.aliases();
-        }
+    public CompletableFuture<DeviceRow> addImageFile(String path) {
+        readingFacts.set(true);
+        return Background.call(services, () -> {
+            try (OpenedTarget t = services.opener().open(path, Access.READ)) {
+                return new ImageFacts(t.info(), t.signatures(), t.aliases());
+            }
+        }).whenComplete((facts, error) -> readingFacts.set(false)).thenApply(this::imageRow);
+    }
+
+    private record ImageFacts(TargetInfo info, Signatures signatures, List<FileKey> aliases) {
+    }
+
+    private DeviceRow imageRow(ImageFacts facts) {
+        TargetInfo info = facts.info();
         String key = RowFactory.key(info);
         DeviceRow existing = images.get(key);
         if (existing != null) {
@@ -249,10 +255,10 @@ public final class MainViewModel implements AutoCloseable {
         }
         SafetyVerdict verdict = inventory == null
                 ? new SafetyVerdict.NeedsConfirmation("an image file")
-                : Preflight.fileVerdict(inventory, info.identity(), aliases, signatures);
-        DeviceRow row = watched(new DeviceRow(key, RowFactory.image(info, verdict, signatures), true));
+                : Preflight.fileVerdict(inventory, info.identity(), facts.aliases(), facts.signatures());
+        DeviceRow row = watched(new DeviceRow(key, RowFactory.image(info, verdict, facts.signatures()), true));
         images.put(key, row);
-        imageAliases.put(key, aliases);
+        imageAliases.put(key, facts.aliases());
         rows.add(row);
         showRowStates();
         return row;
@@ -284,20 +290,25 @@ public final class MainViewModel implements AutoCloseable {
 
     /**
      * The dialog for the checked rows (or the selected one when none is checked), from facts read
-     * just now: the dialog must show what is on the devices at this moment, not two seconds ago.
+     * just now, in the background: the dialog must show what is on the devices at this moment, not
+     * two seconds ago. The future completes on the FX thread.
      */
-    public WipeDialogViewModel wipeDialog() {
-        try {
-            applyInventory(services.inventory().scan());
-        } catch (IOException e) {
-            scanProblem.set("cannot read the devices: " + e.getMessage());
-        }
-        List<DeviceRow> targets = checkedRows();
-        if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
-            targets = List.of(selected.get());
-        }
-        return new WipeDialogViewModel(targets.stream().map(DeviceRow::facts).toList(), estimates,
-                settings.get().operator());
+    public CompletableFuture<WipeDialogViewModel> wipeDialog() {
+        readingFacts.set(true);
+        return Background.call(services, services.inventory()::scan).handle((inv, error) -> {
+            readingFacts.set(false);
+            if (inv != null) {
+                applyInventory(inv);
+            } else {
+                scanProblem.set("cannot read the devices: " + error.getMessage());
+            }
+            List<DeviceRow> targets = checkedRows();
+            if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
+                targets = List.of(selected.get());
+            }
+            return new WipeDialogViewModel(targets.stream().map(DeviceRow::facts).toList(), estimates,
+                    settings.get().operator());
+        });
     }
 
     /** Whether the Wipe… command has something to work on. */
@@ -498,24 +509,17 @@ public final class MainViewModel implements AutoCloseable {
             return;
         }
         busyMakingTestDisk.set(true);
-        CompletableFuture.supplyAsync(() -> {
-            try {
-                return services.testDisks().create();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }).whenComplete((disk, error) -> services.fx().execute(() -> {
+        Background.call(services, services.testDisks()::create).whenComplete((disk, error) -> {
             busyMakingTestDisk.set(false);
             if (error != null) {
-                notice.set(new Notice("Cannot make a test disk", error.getCause() != null ? error.getCause().getMessage()
-                        : error.getMessage(), false));
+                notice.set(new Notice("Cannot make a test disk", error.getMessage(), false));
                 return;
             }
             testDisks.add(disk);
             notice.set(new Notice("Test disk ready: " + disk.device(), "GPT, ext4 \"lab-data\" with files, vfat \"LAB-EFI\".\n"
                     + "Blockwipe offers to remove it when you quit.", true));
             watcher.refresh();
-        }));
+        });
     }
 
     public List<TestDisks.TestDisk> testDisks() {
@@ -628,6 +632,14 @@ public final class MainViewModel implements AutoCloseable {
 
     public ReadOnlyBooleanProperty busyMakingTestDiskProperty() {
         return busyMakingTestDisk.getReadOnlyProperty();
+    }
+
+    /**
+     * Facts are being read for Wipe… or Add image file…: both wait (the window shows it busy), so
+     * neither can be started twice.
+     */
+    public ReadOnlyBooleanProperty readingFactsProperty() {
+        return readingFacts.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<Notice> noticeProperty() {

@@ -37,6 +37,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
@@ -58,6 +59,8 @@ class MainViewModelTest {
     private final SignatureProbe probe = (path, number) -> signatures.getOrDefault(path, Signatures.NONE);
     private UsageFacts usage = NOTHING_IN_USE;
     private MainViewModel vm;
+    /** Runs background work at once unless a test holds it back to look at the window meanwhile. */
+    private final HeldExecutor background = new HeldExecutor();
 
     /** sdb (SATA SSD) with sdb1 and sdb2; sdc (USB) without partitions. */
     @BeforeEach
@@ -285,14 +288,14 @@ class MainViewModelTest {
     void anAddedImageWithAnInterruptedWipeSaysSoAtOnce() throws Exception {
         rescan(viewModel(true));
         Path file = image("disk.img");
-        DeviceRow probe = vm.addImageFile(file.toString());
+        DeviceRow probe = vm.addImageFile(file.toString()).join();
         assertThat(probe.interruptedProperty().get()).isNull();
         WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
                 .plan(new MemoryTarget(1 << 20).info());
         JournalFixtures.killedFileWipe(settings(), probe.facts().identity(), file.toString(), plan, BOOT_ID);
 
         rescan(viewModel(true));
-        DeviceRow image = vm.addImageFile(file.toString());
+        DeviceRow image = vm.addImageFile(file.toString()).join();
 
         assertThat(image.interruptedProperty().get()).isNotNull();
         assertThat(image.jobProperty().get()).isEqualTo("interrupted: resumable");
@@ -301,16 +304,50 @@ class MainViewModelTest {
     @Test
     void dialogTargetsTheCheckedRowsInTreeOrder() throws IOException {
         rescan(viewModel(true));
-        DeviceRow image = vm.addImageFile(image("disk.img").toString());
+        DeviceRow image = vm.addImageFile(image("disk.img").toString()).join();
         for (DeviceRow r : List.of(image, row("sdc"), row("sdb2"), row("sdb"))) {
             r.checkedProperty().set(true);
         }
         vm.selectedProperty().set(row("sdb1"));
 
-        WipeDialogViewModel dialog = vm.wipeDialog();
+        WipeDialogViewModel dialog = vm.wipeDialog().join();
 
         assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb", "sdb2", "sdc", "disk.img");
         assertThat(dialog.confirmation().expected()).isEqualTo("WIPE 4 DISKS");
+    }
+
+    /** The scan before the dialog runs off the FX thread; meanwhile Wipe… and Add image file… wait. */
+    @Test
+    void theWipeDialogIsReadInTheBackgroundAndArrivesWithFreshFacts() throws IOException {
+        rescan(viewModel(true));
+        vm.selectedProperty().set(row("sdb1"));
+        background.hold();
+
+        CompletableFuture<WipeDialogViewModel> dialog = vm.wipeDialog();
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+
+        assertThat(dialog).isNotDone();
+        assertThat(vm.readingFactsProperty().get()).isTrue();
+        background.release();
+        assertThat(vm.readingFactsProperty().get()).isFalse();
+        assertThat(dialog.join().targets()).singleElement().extracting(RowFacts::contents).isEqualTo("ext4 \"data\"");
+    }
+
+    @Test
+    void anImageFileIsProbedInTheBackgroundAndAFailureSaysWhy() throws IOException {
+        rescan(viewModel(true));
+        background.hold();
+
+        CompletableFuture<DeviceRow> added = vm.addImageFile(image("disk.img").toString());
+        CompletableFuture<DeviceRow> missing = vm.addImageFile(tmp.resolve("missing.img").toString());
+
+        assertThat(vm.readingFactsProperty().get()).isTrue();
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc");
+        background.release();
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc", "disk.img");
+        assertThat(added.join().facts().kind()).isEqualTo("Image");
+        assertThat(missing).isCompletedExceptionally();
+        assertThat(vm.readingFactsProperty().get()).isFalse();
     }
 
     @Test
@@ -319,7 +356,7 @@ class MainViewModelTest {
         vm.selectedProperty().set(row("sdb2"));
 
         assertThat(vm.hasWipeTargets()).isTrue();
-        WipeDialogViewModel dialog = vm.wipeDialog();
+        WipeDialogViewModel dialog = vm.wipeDialog().join();
 
         assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb2");
         assertThat(dialog.confirmation().expected()).isEqualTo("sdb2");
@@ -347,7 +384,7 @@ class MainViewModelTest {
         rescan(viewModel(true));
         Path file = image("disk.img");
 
-        DeviceRow image = vm.addImageFile(file.toString());
+        DeviceRow image = vm.addImageFile(file.toString()).join();
         image.checkedProperty().set(true);
         sys.disk(FakeSysfs.sata(3, "sdd"), "8:48");
         rescan(vm);
@@ -366,8 +403,8 @@ class MainViewModelTest {
         rescan(viewModel(true));
         String file = image("disk.img").toString();
 
-        DeviceRow first = vm.addImageFile(file);
-        DeviceRow second = vm.addImageFile(file);
+        DeviceRow first = vm.addImageFile(file).join();
+        DeviceRow second = vm.addImageFile(file).join();
 
         assertThat(second).isSameAs(first);
         assertThat(names(vm.rows())).containsExactly("sdb", "sdc", "disk.img");
@@ -383,8 +420,8 @@ class MainViewModelTest {
         Path file = image("disk.img");
         Path link = Files.createSymbolicLink(tmp.resolve("link.img"), file);
 
-        DeviceRow first = vm.addImageFile(file.toString());
-        DeviceRow second = vm.addImageFile(link.toString());
+        DeviceRow first = vm.addImageFile(file.toString()).join();
+        DeviceRow second = vm.addImageFile(link.toString()).join();
 
         assertThat(second).isSameAs(first);
         assertThat(vm.rows()).hasSize(3);
@@ -394,7 +431,7 @@ class MainViewModelTest {
     void imageThatComesToBackALoopDeviceIsBlockedAtTheNextScan() throws IOException {
         rescan(viewModel(true));
         Path file = image("disk.img");
-        DeviceRow image = vm.addImageFile(file.toString());
+        DeviceRow image = vm.addImageFile(file.toString()).join();
         image.checkedProperty().set(true);
         vm.selectedProperty().set(image);
 
@@ -410,7 +447,7 @@ class MainViewModelTest {
 
     @Test
     void imageAddedBeforeTheFirstScanAsksForConfirmationUntilTheScanJudgesIt() throws IOException {
-        DeviceRow image = viewModel(true).addImageFile(image("disk.img").toString());
+        DeviceRow image = viewModel(true).addImageFile(image("disk.img").toString()).join();
         assertThat(image.facts().verdict().level()).isEqualTo("CONFIRM");
 
         rescan(vm);
@@ -421,7 +458,7 @@ class MainViewModelTest {
     @Test
     void userWithoutRootCanCheckImageFilesButNoDevice() throws IOException {
         rescan(viewModel(false));
-        DeviceRow image = vm.addImageFile(image("disk.img").toString());
+        DeviceRow image = vm.addImageFile(image("disk.img").toString()).join();
 
         assertThat(Stream.of("sdb", "sdb1", "sdb2", "sdc").map(this::row)).allSatisfy(r -> {
             assertThat(r.checkableProperty().get()).as(r.key()).isFalse();
@@ -464,7 +501,7 @@ class MainViewModelTest {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
                 null, Keystreams.JCE, settings(),
-                new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run));
+                new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background));
         return vm;
     }
 
