@@ -80,7 +80,7 @@ public final class BlockwipeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        MainViewModel vm = new MainViewModel(linuxServices(userSettings()));
+        MainViewModel vm = new MainViewModel(linuxServices(userSettings()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());

@@ -1,15 +1,8 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.FactSheet;
-import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.Units;
-import dev.blockwipe.report.Journal;
-import java.io.File;
-import java.io.IOException;
 import java.net.URL;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletionException;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
@@ -21,9 +14,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Cursor;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -34,7 +25,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
@@ -47,7 +37,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
@@ -96,22 +85,22 @@ public final class MainView {
         this.vm = vm;
         this.stage = stage;
         this.opener = opener;
-        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
+        this.jobs = new JobsPane(vm, vm::requestCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
                 opener));
         refresh = new Command("_Refresh", vm::refresh);
-        wipe = new Command("_Wipe…", this::openWipeDialog, vm.wipeTargetsProperty().not().or(vm.readingFactsProperty()));
+        wipe = new Command("_Wipe…", vm::wipe, vm.wipeTargetsProperty().not().or(vm.readingFactsProperty()));
         enableResume(vm.selectedProperty().get());
         vm.selectedProperty().addListener((obs, was, now) -> enableResume(now));
-        resume = new Command("Res_ume…", () -> confirmResume(vm.selectedProperty().get()), resumeUnavailable);
-        addImage = new Command("_Add image file…", this::addImageFile, vm.readingFactsProperty());
-        testDisk = new Command("Create _test disk…", this::createTestDisk,
+        resume = new Command("Res_ume…", vm::resume, resumeUnavailable);
+        addImage = new Command("_Add image file…", vm::addImage, vm.readingFactsProperty());
+        testDisk = new Command("Create _test disk…", vm::requestTestDisk,
                 vm.canWipeDevices() ? vm.busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
-        benchmark = new Command("_Benchmark…", this::openBenchmark, Bindings.createBooleanBinding(
+        benchmark = new Command("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
-        cancelAll = new Command("_Cancel all", this::confirmCancelAll, vm.activeJobsProperty().isEqualTo(0));
+        cancelAll = new Command("_Cancel all", vm::requestCancelAll, vm.activeJobsProperty().isEqualTo(0));
         reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage,
                 opener));
-        settings = new Command("_Settings…", this::editSettings);
+        settings = new Command("_Settings…", vm::editSettings);
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
         monitorView = new Command("_Monitor view", this::openMonitor);
@@ -169,34 +158,17 @@ public final class MainView {
     }
 
     /**
-     * Closing the window asks before it cancels running wipes, waits for them to stop, offers to
-     * remove the test disks of this session, and then runs {@code exit}.
+     * Closing the window asks the view-model ({@link MainViewModel#requestQuit}); when it lets the
+     * window go, {@code exit} runs.
      */
     public void closeOnRequest(Runnable exit) {
         stage.setOnCloseRequest(e -> {
             e.consume();
-            if (vm.hasActiveJobs() && !ask("Wipes are running. Cancel them and quit?",
-                    "They stop after the requests in flight; the devices are left partly wiped.")) {
-                return;
+            if (vm.requestQuit()) {
+                frames.stop();
+                exit.run();
             }
-            frames.stop();
-            vm.close();
-            if (!vm.testDisks().isEmpty() && ask("Remove the test disks made in this session?", String.join("\n",
-                    vm.testDisks().stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
-                List<String> problems = vm.removeTestDisks();
-                if (!problems.isEmpty()) {
-                    error("Some test disks could not be removed", String.join("\n", problems));
-                }
-            }
-            exit.run();
         });
-    }
-
-    private boolean ask(String header, String text) {
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
-        ask.initOwner(stage);
-        ask.setHeaderText(header);
-        return ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
     }
 
     Parent root() {
@@ -251,21 +223,6 @@ public final class MainView {
     /** File › Quit takes the same way out as the window's close button, question included. */
     private void quit() {
         stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
-    }
-
-    private void openBenchmark() {
-        vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
-                () -> BenchDialog.show(vm.benchmark(), stage));
-    }
-
-    private void editSettings() {
-        SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
-            try {
-                vm.updateSettings(changed);
-            } catch (IOException ex) {
-                error("Cannot save the settings", ex.getMessage());
-            }
-        });
     }
 
     /**
@@ -337,17 +294,6 @@ public final class MainView {
         return bar;
     }
 
-    private void openWipeDialog() {
-        if (!vm.hasWipeTargets()) {
-            return;
-        }
-        vm.wipeDialog().thenAccept(dialog -> {
-            if (new WipeDialog(dialog, stage).showAndConfirm()) {
-                vm.startWipe(dialog);
-            }
-        });
-    }
-
     /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
     private void enableResume(DeviceRow row) {
         resumeUnavailable.unbind();
@@ -355,63 +301,6 @@ public final class MainView {
             resumeUnavailable.set(true);
         } else {
             resumeUnavailable.bind(row.interruptedProperty().isNull().or(row.checkableProperty().not()));
-        }
-    }
-
-    /** Asks for the device's name, as a wipe does: the resume writes to it again. */
-    private void confirmResume(DeviceRow row) {
-        Journal journal = row == null ? null : row.interruptedProperty().get();
-        if (journal == null) {
-            return;
-        }
-        String name = row.facts().name();
-        TextInputDialog ask = new TextInputDialog();
-        ask.initOwner(stage);
-        ask.setTitle("Resume the interrupted wipe");
-        ask.setHeaderText("Go on with the wipe of " + Units.printable(row.facts().path()) + "?\n" + journal.describe()
-                + ".\nWhat was written and synced before stays; the wipe goes on from there with the same method and"
-                + " random keys, and the read-back covers the whole device.");
-        ask.setContentText("To confirm, type " + name + ":");
-        ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
-                .bind(ask.getEditor().textProperty().isNotEqualTo(name));
-        if (ask.showAndWait().filter(name::equals).isPresent()) {
-            vm.startResume(row);
-        }
-    }
-
-    private void addImageFile() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Add a disk-image file to wipe");
-        File file = chooser.showOpenDialog(stage);
-        if (file == null) {
-            return;
-        }
-        vm.addImageFile(file.getPath()).exceptionally(failed -> {
-            Throwable e = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
-            error((e instanceof TargetException ? "Cannot add " : "Cannot read ") + file.getName(), e.getMessage());
-            return null;
-        });
-    }
-
-    private void createTestDisk() {
-        if (ask("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop device, with a GPT"
-                + " table, an ext4 partition holding some files and a vfat partition. Nothing else is touched, and"
-                + " Blockwipe offers to remove it when you quit.")) {
-            vm.createTestDisk();
-        }
-    }
-
-    private void confirmCancel(JobViewModel job) {
-        if (ask("Cancel the wipe of " + job.name() + "?", "The job stops after the requests in flight. What has been"
-                + " written stays written: " + job.name() + " will be only partly wiped.")) {
-            vm.cancel(job);
-        }
-    }
-
-    private void confirmCancelAll() {
-        if (ask("Cancel all " + vm.activeJobsProperty().get() + " jobs?", "Every running and queued job stops; the"
-                + " devices are left partly wiped.")) {
-            vm.cancelAll();
         }
     }
 
@@ -426,13 +315,6 @@ public final class MainView {
         } else {
             note.showError();
         }
-    }
-
-    private void error(String header, String text) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
-        alert.initOwner(stage);
-        alert.setHeaderText(header);
-        alert.showAndWait();
     }
 
     static String css(String name) {

@@ -15,6 +15,7 @@ import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
@@ -35,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Predicate;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -59,6 +61,7 @@ import javafx.collections.ObservableList;
  */
 public final class MainViewModel implements AutoCloseable {
     private final Services services;
+    private final DialogService dialogs;
     /** How long a vanished device's row stays, greyed, before it goes: 5 seconds. */
     static final long REMOVED_SHOWN = 5_000_000_000L;
     private final ThroughputEstimates estimates = new ThroughputEstimates();
@@ -93,8 +96,9 @@ public final class MainViewModel implements AutoCloseable {
     private volatile Certifier certifier;
     private DeviceInventory inventory;
 
-    public MainViewModel(Services services) {
+    public MainViewModel(Services services, DialogService dialogs) {
         this.services = services;
+        this.dialogs = dialogs;
         this.settings.set(services.settings());
         this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
         this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(),
@@ -311,6 +315,28 @@ public final class MainViewModel implements AutoCloseable {
         });
     }
 
+    /** Wipe…: reads the facts, shows the dialog for them, and starts the wipe it confirms. */
+    public void wipe() {
+        if (!hasWipeTargets()) {
+            return;
+        }
+        wipeDialog().thenAccept(dialog -> {
+            if (dialogs.showWipeDialog(dialog)) {
+                startWipe(dialog);
+            }
+        });
+    }
+
+    /** Add image file…: the file the user chooses, probed in the background; a failure says why. */
+    public void addImage() {
+        dialogs.chooseImageFile().ifPresent(file -> addImageFile(file.toString()).exceptionally(failed -> {
+            Throwable e = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+            dialogs.error((e instanceof TargetException ? "Cannot add " : "Cannot read ") + file.getFileName(),
+                    e.getMessage());
+            return null;
+        }));
+    }
+
     /** Whether the Wipe… command has something to work on. */
     public boolean hasWipeTargets() {
         return !checkedRows().isEmpty() || selected.get() != null && selected.get().checkableProperty().get();
@@ -344,6 +370,21 @@ public final class MainViewModel implements AutoCloseable {
         images.values().forEach(r -> r.checkedProperty().set(false));
         drainJobs();
         return started;
+    }
+
+    /** Resume…: asks for the selected device's name, as a wipe does (the resume writes to it again). */
+    public void resume() {
+        DeviceRow row = selected.get();
+        Journal journal = row == null ? null : row.interruptedProperty().get();
+        if (journal == null) {
+            return;
+        }
+        if (dialogs.confirmTyped("Resume the interrupted wipe", "Go on with the wipe of "
+                + Units.printable(row.facts().path()) + "?\n" + journal.describe() + ".\nWhat was written and synced"
+                + " before stays; the wipe goes on from there with the same method and random keys, and the read-back"
+                + " covers the whole device.", row.facts().name())) {
+            startResume(row);
+        }
     }
 
     /**
@@ -409,11 +450,33 @@ public final class MainViewModel implements AutoCloseable {
         });
     }
 
+    /** Benchmark…: the dialog for the selected row, or why it cannot be measured now. */
+    public void openBenchmark() {
+        benchmarkBlocker().ifPresentOrElse(why -> dialogs.error("Cannot measure now", why),
+                () -> dialogs.showBenchmark(benchmark()));
+    }
+
+    /** A job card's Cancel: asks first, since what was written stays written. */
+    public void requestCancel(JobViewModel job) {
+        if (dialogs.confirm("Cancel the wipe of " + job.name() + "?", "The job stops after the requests in flight. What"
+                + " has been written stays written: " + job.name() + " will be only partly wiped.")) {
+            cancel(job);
+        }
+    }
+
+    /** Cancel all: asks first. */
+    public void requestCancelAll() {
+        if (dialogs.confirm("Cancel all " + active.get() + " jobs?", "Every running and queued job stops; the"
+                + " devices are left partly wiped.")) {
+            cancelAll();
+        }
+    }
+
     public void cancel(JobViewModel job) {
         runner.cancel(job);
     }
 
-    public void cancelAll() {
+    private void cancelAll() {
         List.copyOf(jobs).stream().filter(j -> !j.stateProperty().get().finished()).forEach(runner::cancel);
     }
 
@@ -500,8 +563,17 @@ public final class MainViewModel implements AutoCloseable {
         return out.toString();
     }
 
+    /** Create test disk…: says what it makes and asks first. */
+    public void requestTestDisk() {
+        if (dialogs.confirm("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop"
+                + " device, with a GPT table, an ext4 partition holding some files and a vfat partition. Nothing else is"
+                + " touched, and Blockwipe offers to remove it when you quit.")) {
+            createTestDisk();
+        }
+    }
+
     /** Makes a test disk in the background; the device watcher shows it when it is ready. */
-    public void createTestDisk() {
+    private void createTestDisk() {
         List<String> missing = TestDisks.missingTools();
         if (!services.root() || services.testDisks() == null || !missing.isEmpty()) {
             notice.set(new Notice("Cannot make a test disk", !services.root() ? "Test disks are loop devices: that needs root."
@@ -526,8 +598,29 @@ public final class MainViewModel implements AutoCloseable {
         return List.copyOf(testDisks);
     }
 
+    /**
+     * Quitting (the window's close button or File › Quit): asks before it cancels running wipes,
+     * waits for them to stop ({@link #close}), and offers to remove the test disks of this session.
+     * False when the user chose to stay.
+     */
+    public boolean requestQuit() {
+        if (hasActiveJobs() && !dialogs.confirm("Wipes are running. Cancel them and quit?",
+                "They stop after the requests in flight; the devices are left partly wiped.")) {
+            return false;
+        }
+        close();
+        if (!testDisks.isEmpty() && dialogs.confirm("Remove the test disks made in this session?", String.join("\n",
+                testDisks.stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
+            List<String> problems = removeTestDisks();
+            if (!problems.isEmpty()) {
+                dialogs.error("Some test disks could not be removed", String.join("\n", problems));
+            }
+        }
+        return true;
+    }
+
     /** Removes the test disks made in this session; returns what could not be removed. */
-    public List<String> removeTestDisks() {
+    private List<String> removeTestDisks() {
         List<String> problems = new ArrayList<>();
         for (TestDisks.TestDisk d : List.copyOf(testDisks)) {
             try {
@@ -540,7 +633,6 @@ public final class MainViewModel implements AutoCloseable {
         return problems;
     }
 
-    /** New operator or reports directory: saved to the config file, used from the next job on. */
     /**
      * The operator named in the wipe dialog signs this wipe's certificates and is remembered for
      * the next; when the settings cannot be saved, the notice says so and this session still uses it.
@@ -560,10 +652,18 @@ public final class MainViewModel implements AutoCloseable {
         certifier = new Certifier(changed, services.host(), BuildInfo.current());
     }
 
-    public void updateSettings(Settings changed) throws IOException {
-        changed.save();
-        settings.set(changed);
-        certifier = new Certifier(changed, services.host(), BuildInfo.current());
+    /** Settings…: the edited settings are saved and used from the next job on; a failed save says why. */
+    public void editSettings() {
+        dialogs.editSettings(settings.get()).ifPresent(changed -> {
+            try {
+                changed.save();
+            } catch (IOException e) {
+                dialogs.error("Cannot save the settings", e.getMessage());
+                return;
+            }
+            settings.set(changed);
+            certifier = new Certifier(changed, services.host(), BuildInfo.current());
+        });
     }
 
     public ReadOnlyObjectProperty<Settings> settingsProperty() {

@@ -29,6 +29,7 @@ import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,6 +62,7 @@ class MainViewModelTest {
     private MainViewModel vm;
     /** Runs background work at once unless a test holds it back to look at the window meanwhile. */
     private final HeldExecutor background = new HeldExecutor();
+    private final FakeDialogs dialogs = new FakeDialogs();
 
     /** sdb (SATA SSD) with sdb1 and sdb2; sdc (USB) without partitions. */
     @BeforeEach
@@ -483,6 +485,104 @@ class MainViewModelTest {
     }
 
     @Test
+    void wipeShowsTheDialogForTheFreshFactsAndStartsNothingWhenItIsCancelled() throws IOException {
+        rescan(viewModel(true));
+        row("sdc").checkedProperty().set(true);
+        dialogs.answer(false);
+
+        vm.wipe();
+
+        assertThat(dialogs.wipeDialogs()).singleElement().extracting(d -> d.targets().get(0).name()).isEqualTo("sdc");
+        assertThat(vm.jobs()).isEmpty();
+        assertThat(row("sdc").checkedProperty().get()).as("the check stays for another try").isTrue();
+    }
+
+    @Test
+    void anImageFileThatCannotBeReadIsOneErrorNamingIt() throws IOException {
+        rescan(viewModel(true));
+        dialogs.choose(tmp.resolve("gone.img"));
+
+        vm.addImage();
+
+        assertThat(dialogs.errors()).singleElement().asString().startsWith("Cannot add gone.img: ").contains("no such file");
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc");
+    }
+
+    @Test
+    void addImageAddsTheChosenFile() throws IOException {
+        rescan(viewModel(true));
+        dialogs.choose(image("disk.img"));
+
+        vm.addImage();
+
+        assertThat(names(vm.rows())).containsExactly("sdb", "sdc", "disk.img");
+        assertThat(dialogs.errors()).isEmpty();
+    }
+
+    /** Resume… writes to the device again, so it wants the name typed; without it nothing starts. */
+    @Test
+    void resumeAsksForTheNameAndStartsNothingWithoutIt() throws Exception {
+        DeviceRow image = interruptedImage();
+        vm.selectedProperty().set(image);
+        dialogs.answer(false);
+
+        vm.resume();
+
+        assertThat(dialogs.asked()).containsExactly("Resume the interrupted wipe: type disk.img");
+        assertThat(vm.jobs()).isEmpty();
+        assertThat(image.interruptedProperty().get()).isNotNull();
+    }
+
+    /** A Gutmann wipe of a large sparse file: a job that is surely still running while the test looks. */
+    @Test
+    void cancelAllAndCancelAskFirstAndNoKeepsTheJob() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow image = vm.addImageFile(sparse("big.img", 8L << 30).toString()).join();
+        image.checkedProperty().set(true);
+        dialogs.fillWipeDialog(d -> d.methodProperty().set(WipeMethods.byName("gutmann").orElseThrow()))
+                .answer(true, false, false);
+
+        vm.wipe();
+        JobViewModel job = vm.jobs().get(0);
+        vm.requestCancelAll();
+        vm.requestCancel(job);
+
+        assertThat(dialogs.asked()).containsExactly("wipe dialog", "Cancel all 1 jobs?", "Cancel the wipe of big.img?");
+        assertThat(job.cancelToken().isCancelled()).isFalse();
+        assertThat(vm.hasActiveJobs()).isTrue();
+
+        dialogs.answer(false);
+        assertThat(vm.requestQuit()).as("No to 'Wipes are running' stays").isFalse();
+        assertThat(job.cancelToken().isCancelled()).isFalse();
+
+        dialogs.answer(true);
+        vm.requestCancelAll();
+        assertThat(job.cancelToken().isCancelled()).isTrue();
+    }
+
+    @Test
+    void quittingWithoutJobsOrTestDisksAsksNothing() throws IOException {
+        rescan(viewModel(true));
+
+        assertThat(vm.requestQuit()).isTrue();
+        assertThat(dialogs.asked()).isEmpty();
+    }
+
+    @Test
+    void createTestDiskAsksFirstAndNoMakesNothing() throws IOException {
+        rescan(viewModel(true));
+        dialogs.answer(false, true);
+
+        vm.requestTestDisk();
+        assertThat(vm.noticeProperty().get()).isNull();
+
+        vm.requestTestDisk();
+        assertThat(dialogs.asked()).containsExactly("Create a test disk?", "Create a test disk?");
+        assertThat(vm.noticeProperty().get().title()).as("these tests have no test-disk maker")
+                .isEqualTo("Cannot make a test disk");
+    }
+
+    @Test
     void unreadableMountTableIsShownAsAScanProblemUntilItCanBeReadAgain() throws IOException {
         usage = UsageFacts.unreadable("cannot read /proc/self/mountinfo");
         rescan(viewModel(true));
@@ -501,8 +601,20 @@ class MainViewModelTest {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         vm = new MainViewModel(new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
                 null, Keystreams.JCE, settings(),
-                new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background));
+                new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background), dialogs);
         return vm;
+    }
+
+    /** An image file with the journal of a zero wipe killed part-way, added to the tree. */
+    private DeviceRow interruptedImage() throws Exception {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        DeviceRow image = vm.addImageFile(file.toString()).join();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.killedFileWipe(settings(), image.facts().identity(), file.toString(), plan, BOOT_ID);
+        rescan(vm);
+        return image;
     }
 
     private Settings settings() {
@@ -523,6 +635,14 @@ class MainViewModelTest {
     /** The disk leaves /sys/block, as when it is pulled out. */
     private void unplug(String disk) throws IOException {
         Files.delete(sys.root().resolve("block").resolve(disk));
+    }
+
+    private Path sparse(String name, long size) throws IOException {
+        Path file = tmp.resolve(name);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(size);
+        }
+        return file;
     }
 
     private Path image(String name) throws IOException {

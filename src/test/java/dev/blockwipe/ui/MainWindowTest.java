@@ -68,7 +68,7 @@ class MainWindowTest {
         this.stage = stage;
         papers = Files.createTempDirectory("blockwipe-gui-test");
         vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"), papers.resolve("journals"),
-                new Operator("Test Operator", "Test Lab"), Sh.uid())));
+                new Operator("Test Operator", "Test Lab"), Sh.uid())), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, (path, problem) -> { });
         stage.setScene(view.scene());
         stage.show();
