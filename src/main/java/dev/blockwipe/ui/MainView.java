@@ -85,22 +85,22 @@ public final class MainView {
         this.vm = vm;
         this.stage = stage;
         this.opener = opener;
-        this.jobs = new JobsPane(vm, vm::requestCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
+        this.jobs = new JobsPane(vm.jobs(), vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage,
                 opener));
-        refresh = new Command("_Refresh", vm::refresh);
-        wipe = new Command("_Wipe…", vm::wipe, vm.wipeTargetsProperty().not().or(vm.readingFactsProperty()));
-        enableResume(vm.selectedProperty().get());
-        vm.selectedProperty().addListener((obs, was, now) -> enableResume(now));
+        refresh = new Command("_Refresh", vm.devices()::refresh);
+        wipe = new Command("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
+        enableResume(vm.devices().selectedProperty().get());
+        vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
         resume = new Command("Res_ume…", vm::resume, resumeUnavailable);
-        addImage = new Command("_Add image file…", vm::addImage, vm.readingFactsProperty());
-        testDisk = new Command("Create _test disk…", vm::requestTestDisk,
-                vm.canWipeDevices() ? vm.busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+        addImage = new Command("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
+        testDisk = new Command("Create _test disk…", vm.session()::requestTestDisk,
+                vm.devices().canWipeDevices() ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
         benchmark = new Command("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
-                () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
-        cancelAll = new Command("_Cancel all", vm::requestCancelAll, vm.activeJobsProperty().isEqualTo(0));
-        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage,
+                () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
+        cancelAll = new Command("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
+        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
                 opener));
-        settings = new Command("_Settings…", vm::editSettings);
+        settings = new Command("_Settings…", vm.session()::editSettings);
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
         monitorView = new Command("_Monitor view", this::openMonitor);
@@ -111,23 +111,22 @@ public final class MainView {
                 stage.getScene().getStylesheets().remove(css(DARK));
             }
         });
-        DeviceTreeView tree = new DeviceTreeView(vm);
+        DeviceTreeView tree = new DeviceTreeView(vm.devices());
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(vm.canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
+        root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
-        root.cursorProperty().bind(Bindings.when(vm.readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
-        vm.noticeProperty().addListener((obs, was, n) -> notify(n));
+        root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
+        vm.session().noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                vm.drainJobs();
-                vm.dropRemoved(now);
-                jobs.tick(vm);
+                vm.tick(now);
+                jobs.tick();
                 if (monitor != null) {
                     monitor.tick();
                 }
@@ -148,7 +147,7 @@ public final class MainView {
         if (monitor != null) {
             return;
         }
-        monitor = new MonitorView(vm.jobs(), vm.totalRateProperty(), vm.activeJobsProperty());
+        monitor = new MonitorView(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty());
         MonitorView.open(stage, monitor, stage.getScene().getStylesheets()).setOnHidden(e -> monitor = null);
     }
 
@@ -213,10 +212,10 @@ public final class MainView {
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         return new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
-                explained(testDiskButton, new ReadOnlyStringWrapper(vm.canWipeDevices() ? ""
+                explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
-                        () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).orElse(""), vm.selectedProperty())),
+                        () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
     }
 
@@ -256,7 +255,7 @@ public final class MainView {
     }
 
     private VBox details() {
-        TableView<FactSheet.Fact> table = new TableView<>(vm.details());
+        TableView<FactSheet.Fact> table = new TableView<>(vm.devices().details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
         key.setPrefWidth(105);
@@ -284,12 +283,12 @@ public final class MainView {
 
     private StatusBar statusBar() {
         StatusBar bar = new StatusBar();
-        bar.textProperty().bind(vm.statusProperty());
-        Label mode = new Label(vm.mode());
+        bar.textProperty().bind(vm.jobs().statusProperty());
+        Label mode = new Label(vm.devices().mode());
         mode.getStyleClass().add("muted");
         Label problem = new Label();
         problem.getStyleClass().add("problem");
-        problem.textProperty().bind(vm.scanProblemProperty());
+        problem.textProperty().bind(vm.devices().scanProblemProperty());
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;
     }
