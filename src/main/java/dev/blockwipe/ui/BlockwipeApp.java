@@ -10,6 +10,8 @@ import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -51,7 +53,20 @@ public final class BlockwipeApp extends Application {
     public static Services linuxServices(Settings settings) {
         LinuxInventory inventory = new LinuxInventory();
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
-                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater);
+                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater,
+                background());
+    }
+
+    /**
+     * The window's slow work (scans, probes, test disks): daemon threads, so they never hold the
+     * exit up, that end after a minute idle.
+     */
+    private static Executor background() {
+        return Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "blockwipe-background");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** This user's settings (config file in ~/.config/blockwipe); defaults when the file cannot be read. */
@@ -65,7 +80,7 @@ public final class BlockwipeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        MainViewModel vm = new MainViewModel(linuxServices(userSettings()));
+        MainViewModel vm = new MainViewModel(linuxServices(userSettings()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());

@@ -35,7 +35,7 @@ final class DeviceTreeView {
     private final TreeTableView<DeviceRow> table = new TreeTableView<>();
     private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
 
-    DeviceTreeView(MainViewModel vm) {
+    DeviceTreeView(DeviceTreeModel vm) {
         TreeItem<DeviceRow> root = new TreeItem<>();
         table.setRoot(root);
         table.setShowRoot(false);

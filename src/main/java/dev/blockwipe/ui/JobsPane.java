@@ -24,9 +24,11 @@ final class JobsPane {
     private final VBox box;
     private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
     private final long start = System.nanoTime();
+    private final JobsModel vm;
     private double lastSample = -1;
 
-    JobsPane(MainViewModel vm, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+    JobsPane(JobsModel vm, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+        this.vm = vm;
         Label empty = new Label("No jobs yet. Check the devices to wipe and press Wipe… (Alt+W).");
         empty.getStyleClass().add("muted");
         empty.visibleProperty().bind(Bindings.isEmpty(vm.jobs()));
@@ -73,7 +75,7 @@ final class JobsPane {
      * Once per frame; once a second adds the sum of the running jobs' rates, and one last zero when
      * the last job has finished.
      */
-    void tick(MainViewModel vm) {
+    void tick() {
         double now = (System.nanoTime() - start) / 1e9;
         if (now - lastSample < 1) {
             return;

@@ -1,13 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.FactSheet;
-import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.Units;
-import dev.blockwipe.report.Journal;
-import java.io.File;
-import java.io.IOException;
 import java.net.URL;
-import java.util.List;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
@@ -17,11 +11,10 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Cursor;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -32,7 +25,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
@@ -45,7 +37,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
@@ -94,22 +85,22 @@ public final class MainView {
         this.vm = vm;
         this.stage = stage;
         this.opener = opener;
-        this.jobs = new JobsPane(vm, this::confirmCancel, job -> ReportDialog.show(job, vm.settingsProperty().get(), stage,
+        this.jobs = new JobsPane(vm.jobs(), vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage,
                 opener));
-        refresh = new Command("_Refresh", vm::refresh);
-        wipe = new Command("_Wipe…", this::openWipeDialog, vm.wipeTargetsProperty().not());
-        enableResume(vm.selectedProperty().get());
-        vm.selectedProperty().addListener((obs, was, now) -> enableResume(now));
-        resume = new Command("Res_ume…", () -> confirmResume(vm.selectedProperty().get()), resumeUnavailable);
-        addImage = new Command("_Add image file…", this::addImageFile);
-        testDisk = new Command("Create _test disk…", this::createTestDisk,
-                vm.canWipeDevices() ? vm.busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
-        benchmark = new Command("_Benchmark…", this::openBenchmark, Bindings.createBooleanBinding(
-                () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).isPresent(), vm.selectedProperty()));
-        cancelAll = new Command("_Cancel all", this::confirmCancelAll, vm.activeJobsProperty().isEqualTo(0));
-        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.settingsProperty().get()), stage,
+        refresh = new Command("_Refresh", vm.devices()::refresh);
+        wipe = new Command("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
+        enableResume(vm.devices().selectedProperty().get());
+        vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
+        resume = new Command("Res_ume…", vm::resume, resumeUnavailable);
+        addImage = new Command("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
+        testDisk = new Command("Create _test disk…", vm.session()::requestTestDisk,
+                vm.devices().canWipeDevices() ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+        benchmark = new Command("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
+                () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
+        cancelAll = new Command("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
+        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
                 opener));
-        settings = new Command("_Settings…", this::editSettings);
+        settings = new Command("_Settings…", vm.session()::editSettings);
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
         monitorView = new Command("_Monitor view", this::openMonitor);
@@ -120,22 +111,22 @@ public final class MainView {
                 stage.getScene().getStylesheets().remove(css(DARK));
             }
         });
-        DeviceTreeView tree = new DeviceTreeView(vm);
+        DeviceTreeView tree = new DeviceTreeView(vm.devices());
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(vm.canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
+        root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
-        vm.noticeProperty().addListener((obs, was, n) -> notify(n));
+        root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
+        vm.session().noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                vm.drainJobs();
-                vm.dropRemoved(now);
-                jobs.tick(vm);
+                vm.tick(now);
+                jobs.tick();
                 if (monitor != null) {
                     monitor.tick();
                 }
@@ -156,7 +147,7 @@ public final class MainView {
         if (monitor != null) {
             return;
         }
-        monitor = new MonitorView(vm.jobs(), vm.totalRateProperty(), vm.activeJobsProperty());
+        monitor = new MonitorView(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty());
         MonitorView.open(stage, monitor, stage.getScene().getStylesheets()).setOnHidden(e -> monitor = null);
     }
 
@@ -166,34 +157,17 @@ public final class MainView {
     }
 
     /**
-     * Closing the window asks before it cancels running wipes, waits for them to stop, offers to
-     * remove the test disks of this session, and then runs {@code exit}.
+     * Closing the window asks the view-model ({@link MainViewModel#requestQuit}); when it lets the
+     * window go, {@code exit} runs.
      */
     public void closeOnRequest(Runnable exit) {
         stage.setOnCloseRequest(e -> {
             e.consume();
-            if (vm.hasActiveJobs() && !ask("Wipes are running. Cancel them and quit?",
-                    "They stop after the requests in flight; the devices are left partly wiped.")) {
-                return;
+            if (vm.requestQuit()) {
+                frames.stop();
+                exit.run();
             }
-            frames.stop();
-            vm.close();
-            if (!vm.testDisks().isEmpty() && ask("Remove the test disks made in this session?", String.join("\n",
-                    vm.testDisks().stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
-                List<String> problems = vm.removeTestDisks();
-                if (!problems.isEmpty()) {
-                    error("Some test disks could not be removed", String.join("\n", problems));
-                }
-            }
-            exit.run();
         });
-    }
-
-    private boolean ask(String header, String text) {
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
-        ask.initOwner(stage);
-        ask.setHeaderText(header);
-        return ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
     }
 
     Parent root() {
@@ -238,31 +212,16 @@ public final class MainView {
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         return new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
-                explained(testDiskButton, new ReadOnlyStringWrapper(vm.canWipeDevices() ? ""
+                explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
-                        () -> vm.benchmarkUnavailable(vm.selectedProperty().get()).orElse(""), vm.selectedProperty())),
+                        () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
     }
 
     /** File › Quit takes the same way out as the window's close button, question included. */
     private void quit() {
         stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
-    }
-
-    private void openBenchmark() {
-        vm.benchmarkBlocker().ifPresentOrElse(why -> error("Cannot measure now", why),
-                () -> BenchDialog.show(vm.benchmark(), stage));
-    }
-
-    private void editSettings() {
-        SettingsDialog.edit(vm.settingsProperty().get(), stage).ifPresent(changed -> {
-            try {
-                vm.updateSettings(changed);
-            } catch (IOException ex) {
-                error("Cannot save the settings", ex.getMessage());
-            }
-        });
     }
 
     /**
@@ -296,7 +255,7 @@ public final class MainView {
     }
 
     private VBox details() {
-        TableView<FactSheet.Fact> table = new TableView<>(vm.details());
+        TableView<FactSheet.Fact> table = new TableView<>(vm.devices().details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
         key.setPrefWidth(105);
@@ -324,24 +283,14 @@ public final class MainView {
 
     private StatusBar statusBar() {
         StatusBar bar = new StatusBar();
-        bar.textProperty().bind(vm.statusProperty());
-        Label mode = new Label(vm.mode());
+        bar.textProperty().bind(vm.jobs().statusProperty());
+        Label mode = new Label(vm.devices().mode());
         mode.getStyleClass().add("muted");
         Label problem = new Label();
         problem.getStyleClass().add("problem");
-        problem.textProperty().bind(vm.scanProblemProperty());
+        problem.textProperty().bind(vm.devices().scanProblemProperty());
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;
-    }
-
-    private void openWipeDialog() {
-        if (!vm.hasWipeTargets()) {
-            return;
-        }
-        WipeDialogViewModel dialog = vm.wipeDialog();
-        if (new WipeDialog(dialog, stage).showAndConfirm()) {
-            vm.startWipe(dialog);
-        }
     }
 
     /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
@@ -351,65 +300,6 @@ public final class MainView {
             resumeUnavailable.set(true);
         } else {
             resumeUnavailable.bind(row.interruptedProperty().isNull().or(row.checkableProperty().not()));
-        }
-    }
-
-    /** Asks for the device's name, as a wipe does: the resume writes to it again. */
-    private void confirmResume(DeviceRow row) {
-        Journal journal = row == null ? null : row.interruptedProperty().get();
-        if (journal == null) {
-            return;
-        }
-        String name = row.facts().name();
-        TextInputDialog ask = new TextInputDialog();
-        ask.initOwner(stage);
-        ask.setTitle("Resume the interrupted wipe");
-        ask.setHeaderText("Go on with the wipe of " + Units.printable(row.facts().path()) + "?\n" + journal.describe()
-                + ".\nWhat was written and synced before stays; the wipe goes on from there with the same method and"
-                + " random keys, and the read-back covers the whole device.");
-        ask.setContentText("To confirm, type " + name + ":");
-        ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
-                .bind(ask.getEditor().textProperty().isNotEqualTo(name));
-        if (ask.showAndWait().filter(name::equals).isPresent()) {
-            vm.startResume(row);
-        }
-    }
-
-    private void addImageFile() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Add a disk-image file to wipe");
-        File file = chooser.showOpenDialog(stage);
-        if (file == null) {
-            return;
-        }
-        try {
-            vm.addImageFile(file.getPath());
-        } catch (TargetException e) {
-            error("Cannot add " + file.getName(), e.getMessage());
-        } catch (IOException e) {
-            error("Cannot read " + file.getName(), e.getMessage());
-        }
-    }
-
-    private void createTestDisk() {
-        if (ask("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop device, with a GPT"
-                + " table, an ext4 partition holding some files and a vfat partition. Nothing else is touched, and"
-                + " Blockwipe offers to remove it when you quit.")) {
-            vm.createTestDisk();
-        }
-    }
-
-    private void confirmCancel(JobViewModel job) {
-        if (ask("Cancel the wipe of " + job.name() + "?", "The job stops after the requests in flight. What has been"
-                + " written stays written: " + job.name() + " will be only partly wiped.")) {
-            vm.cancel(job);
-        }
-    }
-
-    private void confirmCancelAll() {
-        if (ask("Cancel all " + vm.activeJobsProperty().get() + " jobs?", "Every running and queued job stops; the"
-                + " devices are left partly wiped.")) {
-            vm.cancelAll();
         }
     }
 
@@ -424,13 +314,6 @@ public final class MainView {
         } else {
             note.showError();
         }
-    }
-
-    private void error(String header, String text) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
-        alert.initOwner(stage);
-        alert.setHeaderText(header);
-        alert.showAndWait();
     }
 
     static String css(String name) {

@@ -68,7 +68,7 @@ class MainWindowTest {
         this.stage = stage;
         papers = Files.createTempDirectory("blockwipe-gui-test");
         vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"), papers.resolve("journals"),
-                new Operator("Test Operator", "Test Lab"), Sh.uid())));
+                new Operator("Test Operator", "Test Lab"), Sh.uid())), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, (path, problem) -> { });
         stage.setScene(view.scene());
         stage.show();
@@ -94,7 +94,7 @@ class MainWindowTest {
     void theTreeListsALoopDeviceWithItsPartitions(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
             loop.partition("label: gpt\nsize=20M\nsize=+\n");
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
             DeviceRow row = row(loop.name());
             assertThat(row.children()).extracting(r -> r.facts().name())
@@ -111,7 +111,7 @@ class MainWindowTest {
     void ticksTheSelectionAndWipeSurviveAHotPlug(FxRobot robot) throws Exception {
         try (LoopDevice ticked = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB);
              LoopDevice chosen = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + chosen.name()).tryQuery().isPresent());
             @SuppressWarnings("unchecked")
             TreeTableView<DeviceRow> tree = robot.lookup(".tree-table-view").queryAs(TreeTableView.class);
@@ -124,12 +124,12 @@ class MainWindowTest {
             assertThat(wipe.isDisabled()).isFalse();
 
             try (LoopDevice plugged = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
-                vm.refresh();
+                vm.devices().refresh();
                 waitFor(() -> robot.lookup("#check-" + plugged.name()).tryQuery().isPresent());
 
                 assertThat(row(ticked.name()).checkedProperty().get()).isTrue();
                 assertThat(tree.getSelectionModel().getSelectedItem().getValue()).isSameAs(row(chosen.name()));
-                assertThat(vm.selectedProperty().get()).isSameAs(row(chosen.name()));
+                assertThat(vm.devices().selectedProperty().get()).isSameAs(row(chosen.name()));
                 assertThat(wipe.isDisabled()).isFalse();
             }
         }
@@ -138,7 +138,7 @@ class MainWindowTest {
     @Test
     void aBlockedRowCannotBeChecked(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB, "-r")) {
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             CheckBox box = robot.lookup("#check-" + loop.name()).queryAs(CheckBox.class);
             assertThat(box.isDisabled()).isTrue();
@@ -157,7 +157,7 @@ class MainWindowTest {
     void wipeStaysDisabledUntilTheNameIsTypedExactlyAndThenWipesTheDevice(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
             loop.fillRandom(loop.path(), 7);
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             robot.clickOn("#check-" + loop.name());
             robot.clickOn("#wipe");
@@ -179,7 +179,7 @@ class MainWindowTest {
             assertThat(wipe.isDisabled()).isFalse();
             robot.clickOn(wipe);
 
-            JobViewModel job = vm.jobs().get(0);
+            JobViewModel job = vm.jobs().jobs().get(0);
             waitFor(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
             assertThat(job.messageProperty().get()).contains("ERASED", "verified");
@@ -192,7 +192,7 @@ class MainWindowTest {
             assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
             assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"",
                     "\"assetTag\" : \"LAB-0007\"");
-            assertThat(vm.settingsProperty().get().operator().name()).as("remembered for the next wipe")
+            assertThat(vm.session().settingsProperty().get().operator().name()).as("remembered for the next wipe")
                     .isEqualTo("Grace Hopper");
 
             robot.type(KeyCode.F11);
@@ -208,7 +208,7 @@ class MainWindowTest {
     @Test
     void aWipedDiskLosesItsPartitionsInTheTree(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 32 * MIB).partition("label: gpt\n,10M\n,\n")) {
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
             assertThat(row(loop.name()).facts().verdict()).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
             robot.interact(() -> row(loop.name()).checkedProperty().set(true));
@@ -218,7 +218,7 @@ class MainWindowTest {
             robot.clickOn("#confirmation").write(loop.name());
             robot.clickOn("#confirm-wipe");
 
-            JobViewModel job = vm.jobs().get(0);
+            JobViewModel job = vm.jobs().jobs().get(0);
             waitFor(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
             assertThat(job.warningsProperty().get()).isEmpty();
@@ -241,7 +241,7 @@ class MainWindowTest {
             Files.write(other, new byte[(int) (16 * MIB)]);
             Files.write(other, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.WRITE);
             Witness w = new Witness().watch(loop.image(), other);
-            vm.refresh();
+            vm.devices().refresh();
             waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             robot.clickOn("#check-" + loop.name());
             robot.clickOn("#wipe");
@@ -251,7 +251,7 @@ class MainWindowTest {
             loop.attachAgain(other);
             robot.clickOn("#confirm-wipe");
 
-            JobViewModel job = vm.jobs().get(0);
+            JobViewModel job = vm.jobs().jobs().get(0);
             waitFor(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
             assertThat(job.messageProperty().get()).contains("changed since you confirmed it", "disk sequence number",
@@ -285,7 +285,7 @@ class MainWindowTest {
     void aCancelledWipeIsOfferedOnItsRowAndResumedFromWhereItStopped(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
             JobViewModel first = startWipe(robot, loop, "gutmann");
-            robot.interact(() -> vm.cancel(first));
+            robot.interact(() -> vm.jobs().cancel(first));
             waitFor(() -> first.stateProperty().get().finished());
             // the journal's verdict follows the result once the paperwork is done
             waitFor(() -> first.messageProperty().get().contains("resumable: select " + loop.name()));
@@ -295,7 +295,7 @@ class MainWindowTest {
             long checkpoint = row.interruptedProperty().get().offset();
             int pass = row.interruptedProperty().get().pass();
 
-            robot.interact(() -> vm.selectedProperty().set(row));
+            robot.interact(() -> vm.devices().selectedProperty().set(row));
             robot.clickOn("#resume");
             waitFor(() -> robot.lookup(".text-input-dialog .text-field").tryQuery().isPresent());
             Button ok = robot.lookup(".text-input-dialog .button").match((Button b) -> b.isDefaultButton()).query();
@@ -304,11 +304,11 @@ class MainWindowTest {
             assertThat(ok.isDisabled()).isFalse();
             robot.clickOn(ok);
 
-            JobViewModel second = vm.jobs().get(0);
+            JobViewModel second = vm.jobs().jobs().get(0);
             assertThat(second).isNotSameAs(first);
             assertThat(second.resumes()).isTrue();
             waitFor(() -> second.stateProperty().get() == JobState.RUNNING && second.progressProperty().get() > 0);
-            robot.interact(() -> vm.cancel(second));
+            robot.interact(() -> vm.jobs().cancel(second));
             waitFor(() -> second.certificateProperty().get() != null);
             String cert = Files.readString(second.certificateProperty().get().json());
             com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cert);
@@ -398,7 +398,7 @@ class MainWindowTest {
      * shared machine), picks the method, types the name and presses Wipe; returns the running job.
      */
     private JobViewModel startWipe(FxRobot robot, LoopDevice loop, String method) throws Exception {
-        vm.refresh();
+        vm.devices().refresh();
         waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
         robot.interact(() -> row(loop.name()).checkedProperty().set(true));
         robot.clickOn("#wipe");
@@ -415,14 +415,14 @@ class MainWindowTest {
         Button confirm = robot.lookup("#confirm-wipe").queryButton();
         waitFor(() -> !confirm.isDisabled());
         robot.clickOn(confirm);
-        waitFor(() -> !vm.jobs().isEmpty());
-        JobViewModel job = vm.jobs().get(0);
+        waitFor(() -> !vm.jobs().jobs().isEmpty());
+        JobViewModel job = vm.jobs().jobs().get(0);
         waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
         return job;
     }
 
     private DeviceRow row(String name) {
-        return vm.rows().stream().filter(r -> r.facts().name().equals(name)).findFirst().orElseThrow();
+        return vm.devices().rows().stream().filter(r -> r.facts().name().equals(name)).findFirst().orElseThrow();
     }
 
     private static void waitFor(BooleanSupplier condition) throws Exception {

@@ -1,0 +1,190 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.SharedDevices;
+import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Journal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The jobs: started from a confirmed dialog or a journal, run by the {@link JobRunner}, drained
+ * once per frame, cancelled after a question, summed up in the status line. The device tree
+ * learns each target's latest job through {@code showOnRows}. FX thread only.
+ */
+public final class JobsModel implements AutoCloseable {
+    private final DialogService dialogs;
+    private final JobRunner runner;
+    private final Consumer<Map<String, JobViewModel>> showOnRows;
+
+    // ---- Properties
+
+    private final ObservableList<JobViewModel> jobs = FXCollections.observableArrayList();
+    // Made once: a view made per call would go quiet (it forwards changes through a weak listener).
+    private final ObservableList<JobViewModel> jobsView = FXCollections.unmodifiableObservableList(jobs);
+
+    /** Newest first. */
+    public ObservableList<JobViewModel> jobs() {
+        return jobsView;
+    }
+
+    private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
+
+    public ReadOnlyIntegerProperty activeJobsProperty() {
+        return active.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyDoubleWrapper totalRate = new ReadOnlyDoubleWrapper();
+
+    public ReadOnlyDoubleProperty totalRateProperty() {
+        return totalRate.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("reading devices…");
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /**
+     * @param certifier  signs the certificates (it changes with the settings)
+     * @param showOnRows gets each target path's latest job after every change, for the tree's Job column
+     * @param ended      called on the FX thread when a job has ended, however it ended
+     */
+    public JobsModel(Services services, DialogService dialogs, Supplier<Certifier> certifier,
+                     Consumer<Map<String, JobViewModel>> showOnRows, Consumer<JobViewModel> ended) {
+        this.dialogs = dialogs;
+        this.showOnRows = showOnRows;
+        this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), certifier, ended);
+    }
+
+    // ---- Commands
+
+    /** Starts one job per target of a confirmed dialog. */
+    List<JobViewModel> startWipe(WipeDialogViewModel dialog, SharedDevices shared) {
+        if (!dialog.canWipeProperty().get()) {
+            throw new IllegalStateException("the wipe is not confirmed");
+        }
+        WipeRequest request = dialog.request();
+        List<JobViewModel> started = new ArrayList<>();
+        for (RowFacts t : dialog.targets()) {
+            JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), request, shared.keys(t.identity()),
+                    System::nanoTime, false);
+            jobs.add(0, job);
+            started.add(job);
+            runner.submit(job, t, dialog.assetTagProperty(t).get());
+        }
+        drain();
+        return started;
+    }
+
+    /**
+     * Goes on with the interrupted wipe of {@code row}, from its journal. The job reads the journal
+     * again for the device it opens and refuses one that does not match.
+     */
+    JobViewModel startResume(DeviceRow row, SharedDevices shared) {
+        Journal journal = row.interruptedProperty().get();
+        if (journal == null || !row.checkableProperty().get()) {
+            throw new IllegalStateException("nothing to resume on " + row.facts().name());
+        }
+        RowFacts t = row.facts();
+        JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), journal.request(FaultPolicy.DEFAULT),
+                shared.keys(t.identity()), System::nanoTime, true);
+        jobs.add(0, job);
+        runner.submit(job, t, "");
+        row.showInterrupted(null);
+        drain();
+        return job;
+    }
+
+    /** A job card's Cancel: asks first, since what was written stays written. */
+    public void requestCancel(JobViewModel job) {
+        if (dialogs.confirm("Cancel the wipe of " + job.name() + "?", "The job stops after the requests in flight. What"
+                + " has been written stays written: " + job.name() + " will be only partly wiped.")) {
+            cancel(job);
+        }
+    }
+
+    /** Cancel all: asks first. */
+    public void requestCancelAll() {
+        if (dialogs.confirm("Cancel all " + active.get() + " jobs?", "Every running and queued job stops; the"
+                + " devices are left partly wiped.")) {
+            cancelAll();
+        }
+    }
+
+    /** Quitting while wipes run asks first; true when nothing runs or the user agreed to cancel them. */
+    boolean mayQuit() {
+        return !hasActiveJobs() || dialogs.confirm("Wipes are running. Cancel them and quit?",
+                "They stop after the requests in flight; the devices are left partly wiped.");
+    }
+
+    public void cancel(JobViewModel job) {
+        runner.cancel(job);
+    }
+
+    private void cancelAll() {
+        List.copyOf(jobs).stream().filter(j -> !j.stateProperty().get().finished()).forEach(runner::cancel);
+    }
+
+    /** Once per frame: the jobs apply their queued events, the rows and the status line follow. */
+    public void drain() {
+        double total = 0;
+        int running = 0;
+        for (JobViewModel job : jobs) {
+            job.drain();
+            total += job.rateProperty().get();
+            if (!job.stateProperty().get().finished()) {
+                running++;
+            }
+        }
+        totalRate.set(total);
+        active.set(running);
+        showOnRows.accept(latestByTarget());
+        status.set(running == 0 ? "no jobs running" : running + (running == 1 ? " job" : " jobs") + " running · "
+                + Units.rate(total) + " total");
+    }
+
+    private Map<String, JobViewModel> latestByTarget() {
+        Map<String, JobViewModel> latest = new HashMap<>();
+        for (int i = jobs.size() - 1; i >= 0; i--) {
+            latest.put(jobs.get(i).target(), jobs.get(i));
+        }
+        return latest;
+    }
+
+    /** A job that has not finished on {@code target} or on a device that shares a queue key with it. */
+    Optional<JobViewModel> runningOn(RowFacts target, Set<String> keys) {
+        return jobs.stream()
+                .filter(j -> !j.stateProperty().get().finished())
+                .filter(j -> j.target().equals(target.path()) || j.queueKeys().stream().anyMatch(keys::contains))
+                .findFirst();
+    }
+
+    public boolean hasActiveJobs() {
+        return jobs.stream().anyMatch(j -> !j.stateProperty().get().finished());
+    }
+
+    /** Cancels what runs, waits for it to stop (bounded), and stops the job threads. */
+    @Override
+    public void close() {
+        cancelAll();
+        runner.close();
+    }
+}

@@ -1,0 +1,223 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.Settings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+
+/**
+ * What belongs to this run of the window rather than to a device or a job: the settings (the
+ * operator, where the papers go) and the certifier made from them, the test disks made in this
+ * session, the notices, and whether Benchmark… may measure a row. FX thread only.
+ */
+public final class SessionModel {
+    private final Services services;
+    private final DialogService dialogs;
+    private final Runnable devicesChanged;
+    private final List<TestDisks.TestDisk> testDisks = new ArrayList<>();
+    private volatile Certifier certifier;
+
+    // ---- Properties
+
+    private final ReadOnlyObjectWrapper<Settings> settings = new ReadOnlyObjectWrapper<>();
+
+    public ReadOnlyObjectProperty<Settings> settingsProperty() {
+        return settings.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyBooleanWrapper busyMakingTestDisk = new ReadOnlyBooleanWrapper();
+
+    public ReadOnlyBooleanProperty busyMakingTestDiskProperty() {
+        return busyMakingTestDisk.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
+
+    /** The latest notification: a job ended, a test disk is ready, something could not be done. */
+    public ReadOnlyObjectProperty<Notice> noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+
+    /**
+     * @param devicesChanged asks the device tree to look again (a test disk was made)
+     */
+    public SessionModel(Services services, DialogService dialogs, Runnable devicesChanged) {
+        this.services = services;
+        this.dialogs = dialogs;
+        this.devicesChanged = devicesChanged;
+        this.settings.set(services.settings());
+        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
+    }
+
+    /** Signs the certificates and keeps the journals, for the settings of the moment. Any thread. */
+    Certifier certifier() {
+        return certifier;
+    }
+
+    // ---- Commands
+
+    /** Settings…: the edited settings are saved and used from the next job on; a failed save says why. */
+    public void editSettings() {
+        dialogs.editSettings(settings.get()).ifPresent(changed -> {
+            try {
+                changed.save();
+            } catch (IOException e) {
+                dialogs.error("Cannot save the settings", e.getMessage());
+                return;
+            }
+            use(changed);
+        });
+    }
+
+    /**
+     * The operator named in the wipe dialog signs this wipe's certificates and is remembered for
+     * the next; when the settings cannot be saved, the notice says so and this session still uses it.
+     */
+    void useOperator(Operator named) {
+        if (named.equals(settings.get().operator())) {
+            return;
+        }
+        Settings changed = settings.get().withOperator(named);
+        try {
+            changed.save();
+        } catch (IOException e) {
+            notice.set(new Notice("The operator is not remembered", "Cannot save the settings: " + e.getMessage()
+                    + ". This session's certificates name " + named.name() + ".", false));
+        }
+        use(changed);
+    }
+
+    private void use(Settings changed) {
+        settings.set(changed);
+        certifier = new Certifier(changed, services.host(), BuildInfo.current());
+    }
+
+    /** A job ended: a notification says how. */
+    void jobEnded(JobViewModel job) {
+        JobState s = job.stateProperty().get();
+        notice.set(new Notice(job.name() + ": " + s.label(), wrap(job.messageProperty().get()), s == JobState.ERASED));
+    }
+
+    /** Notifications grow sideways with their text; break it into lines of about 70 characters. */
+    static String wrap(String text) {
+        StringBuilder out = new StringBuilder();
+        int line = 0;
+        for (String word : text.split(" ")) {
+            if (line > 0 && line + word.length() > 70) {
+                out.append('\n');
+                line = 0;
+            } else if (line > 0) {
+                out.append(' ');
+                line++;
+            }
+            out.append(word);
+            line += word.length();
+        }
+        return out.toString();
+    }
+
+    /** Create test disk…: says what it makes and asks first. */
+    public void requestTestDisk() {
+        if (dialogs.confirm("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop"
+                + " device, with a GPT table, an ext4 partition holding some files and a vfat partition. Nothing else is"
+                + " touched, and Blockwipe offers to remove it when you quit.")) {
+            createTestDisk();
+        }
+    }
+
+    /** Makes a test disk in the background; the device watcher shows it when it is ready. */
+    private void createTestDisk() {
+        List<String> missing = TestDisks.missingTools();
+        if (!services.root() || services.testDisks() == null || !missing.isEmpty()) {
+            notice.set(new Notice("Cannot make a test disk", !services.root() ? "Test disks are loop devices: that needs root."
+                    : "Missing tools: " + String.join(", ", missing), false));
+            return;
+        }
+        busyMakingTestDisk.set(true);
+        Background.call(services, services.testDisks()::create).whenComplete((disk, error) -> {
+            busyMakingTestDisk.set(false);
+            if (error != null) {
+                notice.set(new Notice("Cannot make a test disk", error.getMessage(), false));
+                return;
+            }
+            testDisks.add(disk);
+            notice.set(new Notice("Test disk ready: " + disk.device(), "GPT, ext4 \"lab-data\" with files, vfat \"LAB-EFI\".\n"
+                    + "Blockwipe offers to remove it when you quit.", true));
+            devicesChanged.run();
+        });
+    }
+
+    public List<TestDisks.TestDisk> testDisks() {
+        return List.copyOf(testDisks);
+    }
+
+    /** On the way out: offers to remove the test disks of this session, and says which could not be removed. */
+    void offerToRemoveTestDisks() {
+        if (testDisks.isEmpty() || !dialogs.confirm("Remove the test disks made in this session?", String.join("\n",
+                testDisks.stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
+            return;
+        }
+        List<String> problems = new ArrayList<>();
+        for (TestDisks.TestDisk d : List.copyOf(testDisks)) {
+            try {
+                services.testDisks().remove(d);
+                testDisks.remove(d);
+            } catch (IOException e) {
+                problems.add(d.device() + ": " + e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            dialogs.error("Some test disks could not be removed", String.join("\n", problems));
+        }
+    }
+
+    /**
+     * Why Benchmark… cannot measure {@code row} at all, before anything is asked: nothing selected,
+     * or a device while not root (measuring reads the device itself).
+     */
+    public Optional<String> benchmarkUnavailable(DeviceRow row) {
+        return row == null ? Optional.of("Select a device to measure.")
+                : !row.mayWrite() ? Optional.of("Measuring " + row.facts().name() + " reads the device itself: that needs"
+                + " root (start Blockwipe with sudo).")
+                : Optional.empty();
+    }
+
+    /**
+     * Why {@code row} cannot be benchmarked now, if it cannot: a wipe that runs on it or on its disk
+     * ({@code runningOn}) would make both the figures and the wipe wrong.
+     */
+    Optional<String> benchmarkBlocker(DeviceRow row, Function<DeviceRow, Optional<JobViewModel>> runningOn) {
+        return benchmarkUnavailable(row).or(() -> runningOn.apply(row).map(j -> "A wipe of " + j.name()
+                + " is running on the same disk; measure " + row.facts().name() + " when it has ended."));
+    }
+
+    /** Benchmark…: the dialog for {@code row}, or why it cannot be measured now. */
+    void openBenchmark(DeviceRow row, Function<DeviceRow, Optional<JobViewModel>> runningOn) {
+        benchmarkBlocker(row, runningOn).ifPresentOrElse(why -> dialogs.error("Cannot measure now", why),
+                () -> dialogs.showBenchmark(benchmark(row)));
+    }
+
+    /**
+     * A benchmark of {@code row}, on a thread of its own; it may write only where a wipe would
+     * (the row is checkable), and its figures go to the reports directory.
+     */
+    BenchViewModel benchmark(DeviceRow row) {
+        return new BenchViewModel(row.facts(), row.checkableProperty().get() ? "" : row.whyNotProperty().get(),
+                services.opener(), new Preflight(services.inventory()), r -> certifier.saveBenchmark(r), services.fx(), r -> {
+            Thread t = new Thread(r, "blockwipe-bench");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+}

@@ -1,0 +1,32 @@
+package dev.blockwipe.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/** A background executor for view-model tests: runs at once, or holds the work until released. */
+final class HeldExecutor implements Executor {
+    private final List<Runnable> held = new ArrayList<>();
+    private boolean holding;
+
+    @Override
+    public void execute(Runnable work) {
+        if (holding) {
+            held.add(work);
+        } else {
+            work.run();
+        }
+    }
+
+    void hold() {
+        holding = true;
+    }
+
+    /** Runs what was held, in order, and runs later work at once again. */
+    void release() {
+        holding = false;
+        List<Runnable> work = List.copyOf(held);
+        held.clear();
+        work.forEach(Runnable::run);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.blockwipe.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.HostInfo;
+import dev.blockwipe.report.Operator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jobs: started from a confirmed dialog, shown on the rows, cancelled only after a question.
+ * The job is a Gutmann wipe of a large sparse file, surely still running while the test looks.
+ */
+class JobsModelTest extends DeviceFixture {
+    private DeviceTreeModel tree;
+    private JobsModel jobs;
+    private final List<Map<String, JobViewModel>> shownOnRows = new ArrayList<>();
+    private DeviceRow image;
+
+    @Override
+    DeviceTreeModel tree() {
+        return tree;
+    }
+
+    @BeforeEach
+    void aBigImage() throws IOException {
+        Certifier certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        tree = new DeviceTreeModel(services(true), dialogs, () -> certifier);
+        jobs = new JobsModel(services(true), dialogs, () -> certifier, shownOnRows::add, job -> { });
+        rescan(tree);
+        image = tree.addImageFile(sparse("big.img", 8L << 30).toString()).join();
+    }
+
+    @AfterEach
+    void closeModels() {
+        jobs.close();
+        tree.close();
+    }
+
+    @Test
+    void aStartedJobIsShownOnItsRowAndCountedAsActive() {
+        JobViewModel job = start();
+
+        assertThat(jobs.jobs()).containsExactly(job);
+        assertThat(jobs.activeJobsProperty().get()).isEqualTo(1);
+        assertThat(jobs.hasActiveJobs()).isTrue();
+        assertThat(shownOnRows).last().isEqualTo(Map.of(image.facts().path(), job));
+        assertThat(jobs.runningOn(image.facts(), tree.sharedDevices().keys(image.facts().identity()))).contains(job);
+    }
+
+    @Test
+    void cancelAllAndCancelAskFirstAndNoKeepsTheJob() {
+        JobViewModel job = start();
+        dialogs.answer(false, false, false);
+
+        jobs.requestCancelAll();
+        jobs.requestCancel(job);
+        assertThat(jobs.mayQuit()).as("No to 'Wipes are running' stays").isFalse();
+
+        assertThat(dialogs.asked()).containsExactly("Cancel all 1 jobs?", "Cancel the wipe of big.img?",
+                "Wipes are running. Cancel them and quit?");
+        assertThat(job.cancelToken().isCancelled()).isFalse();
+
+        dialogs.answer(true);
+        jobs.requestCancel(job);
+        assertThat(job.cancelToken().isCancelled()).isTrue();
+    }
+
+    @Test
+    void anUnconfirmedDialogStartsNothing() {
+        WipeDialogViewModel dialog = new WipeDialogViewModel(List.of(image.facts()), new ThroughputEstimates(),
+                Operator.UNNAMED);
+
+        assertThatThrownBy(() -> jobs.startWipe(dialog, tree.sharedDevices()))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(jobs.jobs()).isEmpty();
+    }
+
+    private JobViewModel start() {
+        WipeDialogViewModel dialog = new WipeDialogViewModel(List.of(image.facts()), new ThroughputEstimates(),
+                Operator.UNNAMED);
+        dialog.methodProperty().set(WipeMethods.byName("gutmann").orElseThrow());
+        dialog.confirmation().typedProperty().set(dialog.confirmation().expected());
+        return jobs.startWipe(dialog, tree.sharedDevices()).get(0);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.blockwipe.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.report.HostInfo;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.Settings;
+import dev.blockwipe.testing.Sh;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The session: the settings and the operator, test disks, notices, and the benchmark gate. */
+class SessionModelTest {
+    @TempDir
+    Path tmp;
+    private final FakeDialogs dialogs = new FakeDialogs();
+    private final AtomicInteger refreshes = new AtomicInteger();
+
+    @Test
+    void createTestDiskAsksFirstAndNoMakesNothing() {
+        SessionModel session = session(true);
+        dialogs.answer(false, true);
+
+        session.requestTestDisk();
+        assertThat(session.noticeProperty().get()).isNull();
+
+        session.requestTestDisk();
+        assertThat(dialogs.asked()).containsExactly("Create a test disk?", "Create a test disk?");
+        assertThat(session.noticeProperty().get().title()).as("these tests have no test-disk maker")
+                .isEqualTo("Cannot make a test disk");
+        assertThat(refreshes).hasValue(0);
+    }
+
+    @Test
+    void withoutRootATestDiskIsRefusedWithTheReason() {
+        SessionModel session = session(false);
+        dialogs.answer(true);
+
+        session.requestTestDisk();
+
+        assertThat(session.noticeProperty().get().text()).isEqualTo("Test disks are loop devices: that needs root.");
+    }
+
+    @Test
+    void theOperatorNamedInADialogIsRememberedForTheNextWipe() throws Exception {
+        SessionModel session = session(true);
+
+        session.useOperator(new Operator("Grace Hopper", "Lab"));
+
+        assertThat(session.settingsProperty().get().operator().name()).isEqualTo("Grace Hopper");
+        assertThat(session.noticeProperty().get()).isNull();
+        assertThat(Files.readString(tmp.resolve("config").resolve(Settings.FILE))).contains("Grace Hopper");
+    }
+
+    @Test
+    void nothingSelectedIsNothingToMeasure() {
+        assertThat(session(true).benchmarkUnavailable(null)).hasValue("Select a device to measure.");
+    }
+
+    @Test
+    void quittingWithoutTestDisksAsksNothing() {
+        session(true).offerToRemoveTestDisks();
+
+        assertThat(dialogs.asked()).isEmpty();
+    }
+
+    @Test
+    void longNoticesAreBrokenIntoLinesOfAboutSeventyCharacters() {
+        String text = "word ".repeat(40).trim();
+
+        assertThat(SessionModel.wrap(text).split("\n")).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(70))
+                .hasSizeGreaterThan(1);
+        assertThat(SessionModel.wrap(text).replace('\n', ' ')).isEqualTo(text);
+    }
+
+    private SessionModel session(boolean root) {
+        Settings settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"),
+                Operator.UNNAMED, Sh.uid());
+        return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, null, Keystreams.JCE, settings,
+                new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
+                refreshes::incrementAndGet);
+    }
+}
