@@ -14,7 +14,7 @@ import java.util.Set;
  * when no running job holds one of its keys, and otherwise waits its turn in the order it came.
  * Not thread-safe: {@link JobScheduler} drives it under its lock.
  */
-public final class JobQueue<J> {
+final class JobQueue<J> {
     private final Map<J, Set<String>> running = new HashMap<>();
     private final Map<J, Set<String>> waiting = new LinkedHashMap<>();
 

@@ -98,7 +98,7 @@ public final class MainViewModel implements AutoCloseable {
         this.settings.set(services.settings());
         this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
         this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(),
-                () -> certifier, this::ended);
+                () -> certifier, services.fx(), this::ended);
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
