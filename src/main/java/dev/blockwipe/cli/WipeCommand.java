@@ -329,7 +329,7 @@ final class WipeCommand implements Callable<Integer> {
         Thread.currentThread().setName("blockwipe-" + info.name());
         JsonLines jsonLines = json ? new JsonLines(out) : null;
         WipeListener display = json ? jsonLines : board.job();
-        Certifier.Outcome done;
+        Certifier.Report done;
         try {
             done = certifier.wipe(p.target(), p.job(), p.before(), p.journal(), display, cancel);
         } catch (TargetException e) {
@@ -368,7 +368,7 @@ final class WipeCommand implements Callable<Integer> {
      * Reports the job's certificate; a failure to write it is reported beside the result, which
      * stands. A job that stopped early says how to resume it, or why it cannot be.
      */
-    private static int certify(Certifier.Outcome done, JsonLines jsonLines, PrintWriter out, PrintWriter err) {
+    private static int certify(Certifier.Report done, JsonLines jsonLines, PrintWriter out, PrintWriter err) {
         int code = ExitCode.of(done.result());
         String path = Units.printable(done.result().target().path());
         if (done.files() != null) {

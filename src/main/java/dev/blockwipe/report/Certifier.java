@@ -69,8 +69,8 @@ public final class Certifier {
      * What the paperwork made of a wipe that ran: its result, its certificate or why there is none
      * ({@code uncertified}), whether it can be resumed, and why its journal could not be written (or null).
      */
-    public record Outcome(WipeResult result, ReportStore.CertificateFiles files, String uncertified, boolean resumable,
-                          String journalProblem) {
+    public record Report(WipeResult result, ReportStore.CertificateFiles files, String uncertified, boolean resumable,
+                         String journalProblem) {
     }
 
     /**
@@ -83,7 +83,7 @@ public final class Certifier {
      *
      * @throws TargetException the job cannot run on the target; nothing was written
      */
-    public Outcome wipe(BlockTarget target, WipeJob job, CertifiedDevice before, Journal journal, WipeListener display,
+    public Report wipe(BlockTarget target, WipeJob job, CertifiedDevice before, Journal journal, WipeListener display,
                         CancelToken cancel) throws TargetException {
         job.validate(target);
         Paperwork paperwork = journal != null ? resume(target.info(), before, journal) : begin(target.info(), before);
@@ -103,7 +103,7 @@ public final class Certifier {
         } catch (IOException e) {
             uncertified = e.getMessage();
         }
-        return new Outcome(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
+        return new Report(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
     }
 
     /** Reserves the job's files and opens its log, before the first write. */

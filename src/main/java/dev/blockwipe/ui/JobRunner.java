@@ -34,7 +34,7 @@ public final class JobRunner implements AutoCloseable {
     private final Keystreams keystreams;
     private final Supplier<Certifier> certifier;
     private final Consumer<JobViewModel> ended;
-    private final JobScheduler<JobViewModel, Certifier.Outcome> scheduler;
+    private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
 
     /**
      * @param fx    runs on the FX thread
@@ -54,7 +54,7 @@ public final class JobRunner implements AutoCloseable {
             }
 
             @Override
-            public void ended(JobViewModel job, JobScheduler.Outcome<Certifier.Outcome> outcome) {
+            public void ended(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
                 fx.execute(() -> done(job, outcome));
             }
         });
@@ -71,7 +71,7 @@ public final class JobRunner implements AutoCloseable {
         scheduler.cancel(job);
     }
 
-    private Certifier.Outcome wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
+    private Certifier.Report wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
         try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
             Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
                     target.verdict(), false);
@@ -88,9 +88,9 @@ public final class JobRunner implements AutoCloseable {
     }
 
     /** FX thread. */
-    private void done(JobViewModel job, JobScheduler.Outcome<Certifier.Outcome> outcome) {
-        if (outcome instanceof JobScheduler.Outcome.Done<Certifier.Outcome> d) {
-            Certifier.Outcome c = d.value();
+    private void done(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
+        if (outcome instanceof JobScheduler.Outcome.Done<Certifier.Report> d) {
+            Certifier.Report c = d.value();
             if (c.files() != null) {
                 job.certified(c.files());
             } else {
@@ -98,7 +98,7 @@ public final class JobRunner implements AutoCloseable {
             }
             job.journal(c.resumable(), c.journalProblem());
             job.drain();
-        } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Outcome> f) {
+        } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> f) {
             Throwable error = f.error();
             job.refused(error.getMessage() != null ? error.getMessage() : error.toString());
         } else {

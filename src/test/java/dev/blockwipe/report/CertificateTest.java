@@ -192,7 +192,7 @@ class CertificateTest {
         WipeJob stopAtTheFirstError = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())
                 .withBlockSize(1 << 20).withFaults(FaultPolicy.DEFAULT.withStopAtFirst(true)), Keystreams.JCE);
 
-        Certifier.Outcome done = new Certifier(settings, HOST, BuildInfo.current())
+        Certifier.Report done = new Certifier(settings, HOST, BuildInfo.current())
                 .wipe(target, stopAtTheFirstError, DISK, null, e -> { }, new CancelToken());
 
         assertThat(done.result().state()).isEqualTo(FinalState.FAILED);
