@@ -7,7 +7,7 @@ import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
-import dev.blockwipe.engine.JobQueue;
+import dev.blockwipe.engine.JobScheduler;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
@@ -30,7 +30,6 @@ import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
 import dev.blockwipe.report.Journals;
 import dev.blockwipe.report.Operator;
-import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
@@ -38,20 +37,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -265,100 +256,110 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs every job on its own thread. Jobs whose targets share a disk (see {@link SharedDevices})
-     * queue behind each other in the order given; the rest run at once. The main thread only hands
-     * out turns and collects exit codes.
+     * Runs every job on a thread of its own. Jobs whose targets share a disk (see {@link SharedDevices})
+     * queue behind each other in the order given; the rest run at once. The main thread waits for
+     * them and collects their exit codes.
      */
     private int wipeAll(List<Planned> planned, Certifier certifier, PrintWriter out, PrintWriter err) {
         ProgressBoard board = json ? null : ProgressBoard.onStandardError(err);
-        JobQueue<Planned> queue = new JobQueue<>();
-        List<Integer> codes = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(planned.size(), r -> new Thread(r, "blockwipe-job"));
-        CompletionService<Integer> ended = new ExecutorCompletionService<>(pool);
-        Map<Future<Integer>, Planned> running = new HashMap<>();
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
-            Function<Planned, Callable<Integer>> wipe = p -> wipeOne(p, certifier, board, interrupts.token(), out, err);
+            Ends ends = new Ends(interrupts.token(), out, err);
+            JobScheduler<Planned, Integer> scheduler = new JobScheduler<>("blockwipe-job", ends);
             try {
                 for (Planned p : planned) {
-                    if (queue.offer(p, p.queueKeys())) {
-                        running.put(ended.submit(wipe.apply(p)), p);
-                    } else {
-                        queue.blocker(p).ifPresent(b -> waiting(p.path(), b.getKey().path(), b.getValue(), out, err));
-                    }
+                    scheduler.submit(p, p.queueKeys(), interrupts.token(),
+                            () -> wipeOne(p, certifier, board, interrupts.token(), out, err));
                 }
-                while (!running.isEmpty()) {
-                    Future<Integer> f = ended.take();
-                    codes.add(f.get());
-                    for (Planned next : queue.finished(running.remove(f))) {
-                        if (interrupts.token().isCancelled()) {
-                            codes.add(ExitCode.CANCELLED);
-                            err.println(Units.printable(next.path()) + ": not started (cancelled)");
-                        } else {
-                            running.put(ended.submit(wipe.apply(next)), next);
-                        }
-                    }
-                }
+                scheduler.awaitIdle();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                codes.add(ExitCode.CANCELLED);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("a wipe job failed unexpectedly", e.getCause());
+                ends.codes.add(ExitCode.CANCELLED);
             } finally {
                 // on an unexpected end, stop the other jobs before their targets are closed under them
-                if (!running.isEmpty()) {
-                    interrupts.token().cancel();
-                }
-                awaitJobs(pool);
+                scheduler.close();
+                awaitJobs(scheduler);
             }
-        }
-        return ExitCode.worst(codes);
-    }
-
-    private void waiting(String path, String behind, String shared, PrintWriter out, PrintWriter err) {
-        if (json) {
-            new JsonLines(out).waiting(path, behind, shared);
-        } else {
-            err.println(Units.printable(path) + ": waits for " + Units.printable(behind) + " (they share " + shared + ")");
+            if (ends.unexpected != null) {
+                throw new IllegalStateException("a wipe job failed unexpectedly", ends.unexpected);
+            }
+            return ExitCode.worst(ends.codes);
         }
     }
 
-    private Callable<Integer> wipeOne(Planned p, Certifier certifier, ProgressBoard board, CancelToken cancel,
-                                      PrintWriter out, PrintWriter err) {
-        return () -> {
-            TargetInfo info = p.target().info();
-            Thread.currentThread().setName("blockwipe-" + info.name());
-            JsonLines jsonLines = json ? new JsonLines(out) : null;
-            WipeListener display = json ? jsonLines : board.job();
-            Journal journal = p.journal();
-            Certifier.Paperwork paperwork = journal != null ? certifier.resume(info, p.before(), journal)
-                    : certifier.begin(info, p.before());
-            WipeListener listener = WipeListener.all(display, paperwork);
-            WipeResult result;
-            try {
-                result = journal != null ? p.job().resume(p.target(), journal.plan(), journal.resumePoint(), listener, cancel)
-                        : p.job().run(p.target(), listener, cancel);
-            } catch (TargetException e) {
-                err.println("blockwipe: " + e.getMessage());
-                return ExitCode.of(e);
+    /** What the scheduler reports: jobs that wait (said once per job), exit codes, an unexpected failure. */
+    private final class Ends implements JobScheduler.Listener<Planned, Integer> {
+        private final CancelToken cancel;
+        private final PrintWriter out;
+        private final PrintWriter err;
+        private final List<Integer> codes = Collections.synchronizedList(new ArrayList<>());
+        private final Set<Planned> announced = ConcurrentHashMap.newKeySet();
+        private volatile Throwable unexpected;
+
+        Ends(CancelToken cancel, PrintWriter out, PrintWriter err) {
+            this.cancel = cancel;
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public void waiting(Planned p, Planned behind, String shared) {
+            if (!announced.add(p)) {
+                return;
             }
-            synchronized (out) {
-                if (!json) {
-                    out.println(ResultSummary.result(result));
-                    result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
-                }
-                int code = certify(paperwork, result, jsonLines, out, err);
-                out.flush();
-                return code;
+            if (json) {
+                new JsonLines(out).waiting(p.path(), behind.path(), shared);
+            } else {
+                err.println(Units.printable(p.path()) + ": waits for " + Units.printable(behind.path())
+                        + " (they share " + shared + ")");
             }
-        };
+        }
+
+        @Override
+        public void ended(Planned p, JobScheduler.Outcome<Integer> outcome) {
+            if (outcome instanceof JobScheduler.Outcome.Done<Integer> done) {
+                codes.add(done.value());
+            } else if (outcome instanceof JobScheduler.Outcome.Failed<Integer> failed) {
+                unexpected = failed.error();
+                cancel.cancel();
+            } else {
+                codes.add(ExitCode.CANCELLED);
+                err.println(Units.printable(p.path()) + ": not started (cancelled)");
+            }
+        }
     }
 
-    private static void awaitJobs(ExecutorService pool) {
-        pool.shutdown();
+    private int wipeOne(Planned p, Certifier certifier, ProgressBoard board, CancelToken cancel, PrintWriter out,
+                        PrintWriter err) {
+        TargetInfo info = p.target().info();
+        Thread.currentThread().setName("blockwipe-" + info.name());
+        JsonLines jsonLines = json ? new JsonLines(out) : null;
+        WipeListener display = json ? jsonLines : board.job();
+        Certifier.Report done;
+        try {
+            done = certifier.wipe(p.target(), p.job(), p.before(), p.journal(), display, cancel);
+        } catch (TargetException e) {
+            err.println("blockwipe: " + e.getMessage());
+            return ExitCode.of(e);
+        }
+        WipeResult result = done.result();
+        synchronized (out) {
+            if (!json) {
+                out.println(ResultSummary.result(result));
+                result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
+            }
+            int code = certify(done, jsonLines, out, err);
+            out.flush();
+            return code;
+        }
+    }
+
+    /** Waits for the jobs to end, however often the main thread is interrupted meanwhile. */
+    private static void awaitJobs(JobScheduler<Planned, Integer> scheduler) {
         boolean interrupted = false;
-        while (!pool.isTerminated()) {
+        while (true) {
             try {
-                pool.awaitTermination(1, TimeUnit.MINUTES);
+                scheduler.awaitIdle();
+                break;
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -369,29 +370,27 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     /**
-     * Writes the job's certificate; a failure is reported beside the result, which stands. A job
-     * that stopped early says how to resume it, or why it cannot be.
+     * Reports the job's certificate; a failure to write it is reported beside the result, which
+     * stands. A job that stopped early says how to resume it, or why it cannot be.
      */
-    private static int certify(Certifier.Paperwork paperwork, WipeResult result, JsonLines jsonLines, PrintWriter out,
-                               PrintWriter err) {
-        int code = ExitCode.of(result);
-        String path = Units.printable(result.target().path());
-        try {
-            ReportStore.CertificateFiles files = paperwork.finish(result);
+    private static int certify(Certifier.Report done, JsonLines jsonLines, PrintWriter out, PrintWriter err) {
+        int code = ExitCode.of(done.result());
+        String path = Units.printable(done.result().target().path());
+        if (done.files() != null) {
             if (jsonLines != null) {
-                jsonLines.certificate(result.target().path(), files);
+                jsonLines.certificate(done.result().target().path(), done.files());
             } else {
-                out.println(path + ": certificate " + files.pdf() + " (signed JSON " + files.json() + ")");
+                out.println(path + ": certificate " + done.files().pdf() + " (signed JSON " + done.files().json() + ")");
             }
-        } catch (IOException e) {
-            err.println("blockwipe: " + path + ": the certificate could not be written: " + e.getMessage()
+        } else {
+            err.println("blockwipe: " + path + ": the certificate could not be written: " + done.uncertified()
                     + " (the result above stands)");
             code = code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
         }
-        if (paperwork.journalProblem() != null) {
-            err.println(path + ": warning: " + paperwork.journalProblem());
+        if (done.journalProblem() != null) {
+            err.println(path + ": warning: " + done.journalProblem());
         }
-        if (paperwork.resumable() && jsonLines == null) {
+        if (done.resumable() && jsonLines == null) {
             out.println(path + ": resumable: blockwipe wipe --resume " + path);
         }
         return code;

@@ -12,9 +12,9 @@ import java.util.Set;
 /**
  * Which jobs may run now. Each job has queue keys (the disks it must have to itself); a job starts
  * when no running job holds one of its keys, and otherwise waits its turn in the order it came.
- * Not thread-safe: one thread (the FX thread, the CLI's main thread) drives it.
+ * Not thread-safe: {@link JobScheduler} drives it under its lock.
  */
-public final class JobQueue<J> {
+final class JobQueue<J> {
     private final Map<J, Set<String>> running = new HashMap<>();
     private final Map<J, Set<String>> waiting = new LinkedHashMap<>();
 
@@ -63,7 +63,10 @@ public final class JobQueue<J> {
         return waiting.remove(job) != null;
     }
 
-    /** {@code job} ended: returns the waiting jobs that may start now (they count as running). */
+    /**
+     * {@code job} ended, or was withdrawn: returns the waiting jobs that may start now (they count
+     * as running).
+     */
     public List<J> finished(J job) {
         running.remove(job);
         List<J> started = new ArrayList<>();

@@ -2,10 +2,14 @@ package dev.blockwipe.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.Benchmark;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.ResumePoint;
+import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import java.io.IOException;
@@ -59,6 +63,47 @@ public final class Certifier {
         String serial = result.target().identity().serial();
         return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
                 new BenchmarkJson(new ObjectMapper()).report(result, now, host));
+    }
+
+    /**
+     * What the paperwork made of a wipe that ran: its result, its certificate or why there is none
+     * ({@code uncertified}), whether it can be resumed, and why its journal could not be written (or null).
+     */
+    public record Report(WipeResult result, ReportStore.CertificateFiles files, String uncertified, boolean resumable,
+                         String journalProblem) {
+    }
+
+    /**
+     * Runs {@code job} on {@code target} with its paperwork, in the order that leaves no loose ends:
+     * the job is validated against the target first, so a target it cannot run on leaves no log and
+     * no reserved certificate behind; then the log and the journal open and the job runs (on from
+     * {@code journal} when that is not null); then the paperwork finishes, with a certificate or the
+     * reason there is none, whether the wipe erased, failed or was cancelled. Should the job throw
+     * once the log is open, the log says so and is closed before the exception goes on.
+     *
+     * @throws TargetException the job cannot run on the target; nothing was written
+     */
+    public Report wipe(BlockTarget target, WipeJob job, CertifiedDevice before, Journal journal, WipeListener display,
+                        CancelToken cancel) throws TargetException {
+        job.validate(target);
+        Paperwork paperwork = journal != null ? resume(target.info(), before, journal) : begin(target.info(), before);
+        WipeListener listener = WipeListener.all(display, paperwork);
+        WipeResult result;
+        try {
+            result = journal != null ? job.resume(target, journal.plan(), journal.resumePoint(), listener, cancel)
+                    : job.run(target, listener, cancel);
+        } catch (TargetException | RuntimeException | Error e) {
+            paperwork.abandon(e);
+            throw e;
+        }
+        ReportStore.CertificateFiles files = null;
+        String uncertified = null;
+        try {
+            files = paperwork.finish(result);
+        } catch (IOException e) {
+            uncertified = e.getMessage();
+        }
+        return new Report(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
     }
 
     /** Reserves the job's files and opens its log, before the first write. */
@@ -211,6 +256,22 @@ public final class Certifier {
                     operator, device, result, k.fingerprint(), resumable);
             store.write(files, cert, k);
             return files;
+        }
+
+        /**
+         * The job threw instead of ending with a result: the log says why and is closed. There is
+         * no certificate, and the journal stays as it was written last.
+         */
+        private void abandon(Throwable why) {
+            if (log != null) {
+                try {
+                    log.note("ended without a result, so there is no certificate: "
+                            + (why.getMessage() != null ? why.getMessage() : why.toString()));
+                } catch (UncheckedIOException e) {
+                    problem = e.getCause();
+                }
+            }
+            closeLog();
         }
 
         private void closeLog() {

@@ -34,13 +34,22 @@ public final class JobLog implements WipeListener, AutoCloseable {
     public void on(WipeEvent event) {
         String line = line(event);
         if (line != null) {
-            try {
-                out.write(Instant.now() + " " + line);
-                out.newLine();
-                out.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            write(line);
+        }
+    }
+
+    /** A line that is not an event's: why the job ended without a result. */
+    public void note(String line) {
+        write(line);
+    }
+
+    private void write(String line) {
+        try {
+            out.write(Instant.now() + " " + line);
+            out.newLine();
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

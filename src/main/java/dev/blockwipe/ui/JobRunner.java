@@ -5,163 +5,116 @@ import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.JobQueue;
+import dev.blockwipe.engine.JobScheduler;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
-import dev.blockwipe.report.ReportStore;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.time.Duration;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import javafx.concurrent.Task;
 
 /**
- * Runs wipe jobs, each in its own {@link Task} on the application's one job executor. A job opens
- * its target once, exclusively, and before the first write judges it again from a fresh inventory
- * and from what the open descriptor says: identity (number, disk sequence number, size, serial,
- * loop backing) and verdict must be those of the row the user confirmed, or nothing is written.
- * Jobs on the same disk queue. FX thread only, except for what runs inside the tasks.
+ * Runs wipe jobs on the engine's {@link JobScheduler}: jobs on the same disk queue, the rest run
+ * at once. A job opens its target once, exclusively, and before the first write judges it again
+ * from a fresh inventory and from what the open descriptor says: identity (number, disk sequence
+ * number, size, serial, loop backing) and verdict must be those of the row the user confirmed, or
+ * nothing is written. Its paperwork starts only after that ({@link Certifier#wipe}). Called on the
+ * FX thread; what the scheduler reports is handed to the FX thread.
  */
 public final class JobRunner implements AutoCloseable {
+    /** Running jobs are cancelled before the window closes; this is how long they get to stop. */
+    private static final Duration WIND_DOWN = Duration.ofSeconds(30);
+
     private final TargetOpener opener;
     private final Preflight preflight;
-    private final Consumer<JobViewModel> ended;
-    private final JobQueue<JobViewModel> queue = new JobQueue<>();
-    private final Map<JobViewModel, Pending> targets = new HashMap<>();
-
-    /** A job's target as the dialog showed it, and the asset tag its certificate names ({@code ""} for none). */
-    private record Pending(RowFacts target, String assetTag) {
-    }
-    private final ExecutorService executor;
     private final Keystreams keystreams;
     private final Supplier<Certifier> certifier;
+    private final Consumer<JobViewModel> ended;
+    private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
 
     /**
+     * @param fx    runs on the FX thread
      * @param ended called on the FX thread when a job has ended, however it ended
      */
     public JobRunner(TargetOpener opener, InventorySource inventory, Keystreams keystreams,
-                     Supplier<Certifier> certifier, Consumer<JobViewModel> ended) {
+                     Supplier<Certifier> certifier, Executor fx, Consumer<JobViewModel> ended) {
         this.opener = opener;
         this.keystreams = keystreams;
         this.certifier = certifier;
         this.preflight = new Preflight(inventory);
         this.ended = ended;
-        AtomicInteger n = new AtomicInteger();
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "blockwipe-job-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
+        this.scheduler = new JobScheduler<>("blockwipe-job", new JobScheduler.Listener<>() {
+            @Override
+            public void waiting(JobViewModel job, JobViewModel behind, String key) {
+                fx.execute(() -> job.waitFor(behind.name(), key));
+            }
+
+            @Override
+            public void ended(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
+                fx.execute(() -> done(job, outcome));
+            }
         });
     }
 
+    /** Queues a wipe of {@code target}; its certificate names {@code assetTag} ({@code ""} for none). */
     public void submit(JobViewModel job, RowFacts target, String assetTag) {
-        targets.put(job, new Pending(target, assetTag));
-        if (queue.offer(job, job.queueKeys())) {
-            start(job);
-        } else {
-            showBlocker(job);
-        }
-    }
-
-    private void showBlocker(JobViewModel job) {
-        queue.blocker(job).ifPresent(b -> job.waitFor(b.getKey().name(), b.getValue()));
+        scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, target, assetTag));
     }
 
     /** Cancels a job: a running one stops after its current requests; a queued one never starts. */
     public void cancel(JobViewModel job) {
         job.cancel();
-        if (queue.withdraw(job)) {
-            targets.remove(job);
-            job.cancelledBeforeStart();
-            ended.accept(job);
+        scheduler.cancel(job);
+    }
+
+    private Certifier.Report wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
+        try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
+            Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
+                    target.verdict(), false);
+            CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
+            Certifier papers = certifier.get();
+            if (!job.resumes()) {
+                return papers.wipe(t, new WipeJob(job.request(), keystreams), before, null, job, job.cancelToken());
+            }
+            Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
+                    "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
+            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams), before, journal, job,
+                    job.cancelToken());
         }
     }
 
-    private void start(JobViewModel job) {
-        Pending pending = targets.remove(job);
-        RowFacts target = pending.target();
-        Task<Certified> task = new Task<>() {
-            @Override
-            protected Certified call() throws Exception {
-                try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
-                    Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
-                            target.verdict(), false);
-                    CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(pending.assetTag());
-                    Certifier papers = certifier.get();
-                    if (!job.resumes()) {
-                        Certifier.Paperwork paperwork = papers.begin(t.info(), before);
-                        return certify(paperwork, new WipeJob(job.request(), keystreams)
-                                .run(t, WipeListener.all(job, paperwork), job.cancelToken()));
-                    }
-                    Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
-                            "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
-                    Certifier.Paperwork paperwork = papers.resume(t.info(), before, journal);
-                    return certify(paperwork, new WipeJob(journal.request(job.request().faults()), keystreams)
-                            .resume(t, journal.plan(), journal.resumePoint(), WipeListener.all(job, paperwork),
-                                    job.cancelToken()));
-                }
-            }
-        };
-        task.setOnSucceeded(e -> {
-            Certified c = task.getValue();
+    /** FX thread. */
+    private void done(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
+        if (outcome instanceof JobScheduler.Outcome.Done<Certifier.Report> d) {
+            Certifier.Report c = d.value();
             if (c.files() != null) {
                 job.certified(c.files());
             } else {
-                job.uncertified(c.problem());
+                job.uncertified(c.uncertified());
             }
             job.journal(c.resumable(), c.journalProblem());
-            done(job);
-        });
-        task.setOnFailed(e -> {
-            Throwable error = task.getException();
+            job.drain();
+        } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> f) {
+            Throwable error = f.error();
             job.refused(error.getMessage() != null ? error.getMessage() : error.toString());
-            done(job);
-        });
-        executor.execute(task);
-    }
-
-    /** A job's certificate (or why there is none), and whether it can be resumed (or why not). */
-    private record Certified(ReportStore.CertificateFiles files, String problem, boolean resumable,
-                             String journalProblem) {
-    }
-
-    private static Certified certify(Certifier.Paperwork paperwork, WipeResult result) {
-        ReportStore.CertificateFiles files = null;
-        String problem = null;
-        try {
-            files = paperwork.finish(result);
-        } catch (IOException e) {
-            problem = e.getMessage();
+        } else {
+            job.cancelledBeforeStart();
         }
-        return new Certified(files, problem, paperwork.resumable(), paperwork.journalProblem());
-    }
-
-    private void done(JobViewModel job) {
-        job.drain();
         ended.accept(job);
-        queue.finished(job).forEach(this::start);
-        queue.waiting().forEach(this::showBlocker);
     }
 
-    /** Waits up to {@code seconds} for running jobs (already cancelled) to wind down, then stops the threads. */
+    /** Waits a while for running jobs (already cancelled) to wind down, then lets their threads go. */
     @Override
     public void close() {
-        executor.shutdown();
         try {
-            executor.awaitTermination(30, TimeUnit.SECONDS);
+            scheduler.awaitIdle(WIND_DOWN);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        executor.shutdownNow();
+        scheduler.close();
     }
 }

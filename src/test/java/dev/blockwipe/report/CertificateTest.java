@@ -9,6 +9,7 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.ThermalPause;
@@ -214,6 +215,56 @@ class CertificateTest {
         }
         assertThat(Files.readString(files.log())).contains("started", "cancelled");
         assertThat(journals()).as("kept for --resume").hasSize(1);
+    }
+
+    @Test
+    void aJobThatCannotRunOnTheTargetLeavesNoPaperworkBehind() {
+        MemoryTarget target = target(null);
+        Certifier certifier = new Certifier(settings, HOST, BuildInfo.current());
+        WipeJob zeroout = new WipeJob(WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()), Keystreams.JCE);
+
+        assertThatThrownBy(() -> certifier.wipe(target, zeroout, DISK, null, e -> { }, new CancelToken()))
+                .isInstanceOf(OperationNotSupportedException.class);
+
+        assertThat(settings.reportDir()).as("no log, no reserved certificate").doesNotExist();
+        assertThat(settings.journalDir()).doesNotExist();
+    }
+
+    @Test
+    void aWipeThatFailsStillEndsWithItsCertificate() throws Exception {
+        MemoryTarget target = target(null).failingWriteAt(2 << 20);
+        WipeJob stopAtTheFirstError = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())
+                .withBlockSize(1 << 20).withFaults(FaultPolicy.DEFAULT.withStopAtFirst(true)), Keystreams.JCE);
+
+        Certifier.Report done = new Certifier(settings, HOST, BuildInfo.current())
+                .wipe(target, stopAtTheFirstError, DISK, null, e -> { }, new CancelToken());
+
+        assertThat(done.result().state()).isEqualTo(FinalState.FAILED);
+        assertThat(done.uncertified()).isNull();
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(done.files().json()));
+        assertThat(cert.at("/result/state").asText()).isEqualTo("FAILED");
+        assertThat(Files.readString(done.files().log())).contains("started", "failed");
+        assertThat(done.resumable()).isTrue();
+    }
+
+    @Test
+    void aJobThatThrowsOnceItsLogIsOpenLeavesALogThatSaysWhy() throws Exception {
+        MemoryTarget target = target(null);
+        WipeListener broken = e -> {
+            throw new IllegalStateException("the display broke");
+        };
+
+        assertThatThrownBy(() -> new Certifier(settings, HOST, BuildInfo.current())
+                .wipe(target, new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE),
+                        DISK, null, broken, new CancelToken()))
+                .hasMessage("the display broke");
+
+        try (var reports = Files.list(settings.reportDir())) {
+            List<Path> files = reports.toList();
+            assertThat(files).as("the log alone: no certificate").hasSize(1);
+            assertThat(Files.readString(files.get(0)))
+                    .contains("ended without a result, so there is no certificate: the display broke");
+        }
     }
 
     @Test
