@@ -41,7 +41,7 @@ final class AboutDialog {
 
     private static Label muted(String text) {
         Label label = new Label(text);
-        label.getStyleClass().add("muted");
+        label.getStyleClass().add(Styles.MUTED);
         return label;
     }
 }

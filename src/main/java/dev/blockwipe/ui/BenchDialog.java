@@ -128,7 +128,7 @@ final class BenchDialog {
         } else {
             write.setDisable(true);
             Label why = new Label("Writing is only for a device a wipe would accept: " + vm.whyNoWrite() + ".");
-            why.getStyleClass().add("muted");
+            why.getStyleClass().add(Styles.MUTED);
             box.getChildren().add(why);
         }
         TypedConfirmationView confirm = new TypedConfirmationView(vm.confirmation());
@@ -137,7 +137,7 @@ final class BenchDialog {
         confirm.node().disableProperty().bind(vm.runningProperty());
 
         Label problem = new Label();
-        problem.getStyleClass().add("problem");
+        problem.getStyleClass().add(Styles.PROBLEM);
         problem.textProperty().bind(vm.problemProperty());
         problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
 
@@ -153,7 +153,7 @@ final class BenchDialog {
         stop.setOnAction(e -> vm.stop());
         Label saved = new Label();
         saved.setId("bench-saved");
-        saved.getStyleClass().add("muted");
+        saved.getStyleClass().add(Styles.MUTED);
         saved.textProperty().bind(vm.savedProperty());
         HBox buttons = new HBox(8, start, stop, saved);
         buttons.setAlignment(Pos.CENTER_LEFT);
@@ -248,7 +248,7 @@ final class BenchDialog {
         }
         String rate = String.format(Locale.ROOT, "%.0f", m.bytesPerSecond() / 1e6);
         cell.setText(m.op() == Access.READ ? rate : cell.getText() + " / " + rate);
-        cell.getStyleClass().remove("muted");
+        cell.getStyleClass().remove(Styles.MUTED);
     }
 
     private void show(Benchmark.Sample s) {
@@ -262,19 +262,19 @@ final class BenchDialog {
     private void clearTable() {
         cells.values().forEach(c -> {
             c.setText("…");
-            c.getStyleClass().remove("best");
-            if (!c.getStyleClass().contains("muted")) {
-                c.getStyleClass().add("muted");
+            c.getStyleClass().remove(Styles.BEST);
+            if (!c.getStyleClass().contains(Styles.MUTED)) {
+                c.getStyleClass().add(Styles.MUTED);
             }
         });
     }
 
     private void markBest() {
-        cells.values().forEach(c -> c.getStyleClass().remove("best"));
+        cells.values().forEach(c -> c.getStyleClass().remove(Styles.BEST));
         vm.matrix().stream().filter(m -> m.op() == Access.READ)
                 .max(Comparator.comparingDouble(Benchmark.Measurement::bytesPerSecond))
                 .map(m -> cells.get(key(m.blockSize(), m.depth())))
-                .ifPresent(c -> c.getStyleClass().add("best"));
+                .ifPresent(c -> c.getStyleClass().add(Styles.BEST));
     }
 
     private static String key(int blockSize, int depth) {

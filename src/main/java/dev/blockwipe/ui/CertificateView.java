@@ -118,7 +118,7 @@ final class CertificateView {
             ImageView view = new ImageView(page);
             view.setPreserveRatio(true);
             view.setSmooth(true);
-            view.getStyleClass().add("certificate-page");
+            view.getStyleClass().add(Styles.CERTIFICATE_PAGE);
             pages.getChildren().add(view);
         }
         zoom(0);

@@ -216,12 +216,12 @@ final class DeviceTreeView {
                 }
                 if (!f.misalignment().isEmpty()) {
                     Label badge = new Label("misaligned");
-                    badge.getStyleClass().addAll("badge", "badge-misaligned");
+                    badge.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_MISALIGNED);
                     setGraphic(badge);
                     setTooltip(Tooltips.wrapped(f.misalignment()));
                 } else if (!f.kind().isEmpty() && !partition) {
                     Label badge = new Label(f.kind());
-                    badge.getStyleClass().addAll("badge", "badge-" + f.kind().toLowerCase(Locale.ROOT).split(" ")[0]);
+                    badge.getStyleClass().addAll(Styles.BADGE, Styles.badge(f.kind()));
                     setGraphic(badge);
                 }
             }
@@ -235,7 +235,7 @@ final class DeviceTreeView {
             @Override
             protected void updateItem(RowFacts f, boolean empty) {
                 super.updateItem(f, empty);
-                getStyleClass().removeAll("verdict-blocked", "verdict-confirm", "verdict-wipeable");
+                getStyleClass().removeAll(Styles.VERDICT_BLOCKED, Styles.VERDICT_CONFIRM, Styles.VERDICT_WIPEABLE);
                 if (empty || f == null) {
                     setText(null);
                     setTooltip(null);
@@ -244,7 +244,7 @@ final class DeviceTreeView {
                 SafetyVerdict v = f.verdict();
                 String mark = v.blocked() ? "✖ " : v instanceof SafetyVerdict.Wipeable ? "✓ " : "⚠ ";
                 setText(mark + v.level().toLowerCase(Locale.ROOT) + (v.blocked() ? ": " + v.describe() : ""));
-                getStyleClass().add("verdict-" + v.level().toLowerCase(Locale.ROOT));
+                getStyleClass().add(Styles.verdict(v.level()));
                 setTooltip(Tooltips.wrapped(v.level() + ": " + v.describe()));
             }
         });

@@ -27,10 +27,10 @@ final class JobCard {
     private final VBox box = new VBox();
 
     JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
-        box.getStyleClass().add("job-card");
+        box.getStyleClass().add(Styles.JOB_CARD);
         box.setId("job-" + job.name());
         Label title = new Label(job.name() + "  ·  " + job.request().method().title());
-        title.getStyleClass().add("job-title");
+        title.getStyleClass().add(Styles.JOB_TITLE);
         Label state = new Label();
         state.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get().label(), job.stateProperty()));
         job.stateProperty().addListener((obs, was, now) -> styleState(state, now));
@@ -67,15 +67,15 @@ final class JobCard {
         HBox numbers = new HBox(18, label(job.speedProperty()), label(job.etaProperty()), label(job.bytesProperty()),
                 temperature);
         Label message = label(job.messageProperty());
-        message.getStyleClass().add("muted");
+        message.getStyleClass().add(Styles.MUTED);
         message.setWrapText(true);
         Label stall = label(job.stallProperty());
-        stall.getStyleClass().add("problem");
+        stall.getStyleClass().add(Styles.PROBLEM);
         stall.setWrapText(true);
         stall.visibleProperty().bind(job.stallProperty().isNotEmpty());
         stall.managedProperty().bind(stall.visibleProperty());
         Label warnings = label(job.warningsProperty());
-        warnings.getStyleClass().add("warning");
+        warnings.getStyleClass().add(Styles.WARNING);
         warnings.setWrapText(true);
         warnings.visibleProperty().bind(job.warningsProperty().isNotEmpty());
         warnings.managedProperty().bind(warnings.visibleProperty());
@@ -99,9 +99,9 @@ final class JobCard {
     /** Paused for heat is a warning: the job waits for the drive, not for the user. */
     private static void styleTemperature(Label label, boolean paused) {
         if (paused) {
-            label.getStyleClass().add("warning");
+            label.getStyleClass().add(Styles.WARNING);
         } else {
-            label.getStyleClass().remove("warning");
+            label.getStyleClass().remove(Styles.WARNING);
         }
     }
 
@@ -144,7 +144,7 @@ final class JobCard {
         y.setAnimated(false);
         LineChart<Number, Number> chart = new LineChart<>(x, y);
         chart.setId("across-" + job.name());
-        chart.getStyleClass().add("across-disk");
+        chart.getStyleClass().add(Styles.ACROSS_DISK);
         chart.setAnimated(false);
         chart.setCreateSymbols(false);
         chart.setPrefSize(300, 150);

@@ -36,13 +36,13 @@ public enum JobState {
     }
 
     /** The style classes a state colours its label or tile with, one at a time. */
-    static final List<String> STYLE_CLASSES = List.of("job-state-good", "job-state-bad",
-            "job-state-running");
+    static final List<String> STYLE_CLASSES = List.of(Styles.JOB_STATE_GOOD, Styles.JOB_STATE_BAD,
+            Styles.JOB_STATE_RUNNING);
 
     /** Green for erased, red for what failed, the accent for the rest. */
     String styleClass() {
-        return this == ERASED ? "job-state-good"
-                : this == FAILED || this == VERIFY_FAILED || this == DEVICE_GONE ? "job-state-bad"
-                : "job-state-running";
+        return this == ERASED ? Styles.JOB_STATE_GOOD
+                : this == FAILED || this == VERIFY_FAILED || this == DEVICE_GONE ? Styles.JOB_STATE_BAD
+                : Styles.JOB_STATE_RUNNING;
     }
 }

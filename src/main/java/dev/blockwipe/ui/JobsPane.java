@@ -30,7 +30,7 @@ final class JobsPane {
     JobsPane(JobsModel vm, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
         this.vm = vm;
         Label empty = new Label("No jobs yet. Check the devices to wipe and press Wipe… (Alt+W).");
-        empty.getStyleClass().add("muted");
+        empty.getStyleClass().add(Styles.MUTED);
         empty.visibleProperty().bind(Bindings.isEmpty(vm.jobs()));
         empty.managedProperty().bind(empty.visibleProperty());
         vm.jobs().addListener((ListChangeListener<JobViewModel>) c -> {

@@ -198,7 +198,7 @@ public final class MainView {
 
     private ToolBar toolbar() {
         Button wipeButton = wipe.button();
-        wipeButton.getStyleClass().add("danger");
+        wipeButton.getStyleClass().add(Styles.DANGER);
         wipeButton.setId("wipe");
         Button resumeButton = resume.button();
         resumeButton.setId("resume");
@@ -248,7 +248,7 @@ public final class MainView {
         Label banner = new Label("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
                 + " for writing needs root. Start it with sudo to wipe devices. Image files you own can be wiped"
                 + " (Add image file…).");
-        banner.getStyleClass().add("banner");
+        banner.getStyleClass().add(Styles.BANNER);
         banner.setWrapText(true);
         banner.setMaxWidth(Double.MAX_VALUE);
         return banner;
@@ -285,9 +285,9 @@ public final class MainView {
         StatusBar bar = new StatusBar();
         bar.textProperty().bind(vm.jobs().statusProperty());
         Label mode = new Label(vm.devices().mode());
-        mode.getStyleClass().add("muted");
+        mode.getStyleClass().add(Styles.MUTED);
         Label problem = new Label();
-        problem.getStyleClass().add("problem");
+        problem.getStyleClass().add(Styles.PROBLEM);
         problem.textProperty().bind(vm.devices().scanProblemProperty());
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;

@@ -72,26 +72,26 @@ final class MonitorView {
 
     MonitorView(ObservableList<JobViewModel> jobs, ObservableDoubleValue totalRate, ObservableValue<Number> active) {
         this.jobs = jobs;
-        root.getStyleClass().add("monitor");
+        root.getStyleClass().add(Styles.MONITOR);
         Label total = new Label();
         total.setId("monitor-total");
-        total.getStyleClass().add("monitor-total");
+        total.getStyleClass().add(Styles.MONITOR_TOTAL);
         total.textProperty().bind(Bindings.createStringBinding(() -> "All jobs: " + Units.rate(totalRate.get())
                 + "  ·  " + active.getValue() + " running or queued  ·  " + (jobs.size() - active.getValue().intValue())
                 + " ended", totalRate, active, jobs));
         Label hint = new Label("F11 or Esc leaves this view");
-        hint.getStyleClass().add("monitor-hint");
+        hint.getStyleClass().add(Styles.MONITOR_HINT);
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox top = new HBox(total, spring, hint);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(16, 24, 8, 24));
         Label empty = new Label("No jobs yet.");
-        empty.getStyleClass().add("monitor-hint");
+        empty.getStyleClass().add(Styles.MONITOR_HINT);
         empty.visibleProperty().bind(Bindings.isEmpty(jobs));
         scroll = new ScrollPane(new VBox(empty, tiles));
         scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("monitor");
+        scroll.getStyleClass().add(Styles.MONITOR);
         scroll.viewportBoundsProperty().addListener((obs, was, now) -> fit());
         root.setTop(top);
         root.setCenter(scroll);
@@ -190,13 +190,13 @@ final class MonitorView {
 
         Tile(JobViewModel job) {
             this.job = job;
-            box.getStyleClass().add("monitor-tile");
-            line.getStyleClass().add("monitor-spark");
+            box.getStyleClass().add(Styles.MONITOR_TILE);
+            line.getStyleClass().add(Styles.MONITOR_SPARK);
             box.setId("tile-" + job.name());
             Label name = new Label(job.name());
-            name.getStyleClass().add("monitor-name");
+            name.getStyleClass().add(Styles.MONITOR_NAME);
             Label state = new Label();
-            state.getStyleClass().add("monitor-state");
+            state.getStyleClass().add(Styles.MONITOR_STATE);
             state.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get().label(),
                     job.stateProperty()));
             Region spring = new Region();
@@ -204,20 +204,20 @@ final class MonitorView {
             HBox head = new HBox(12, name, spring, state);
             head.setAlignment(Pos.BASELINE_LEFT);
             Label device = new Label(job.device());
-            device.getStyleClass().add("monitor-device");
+            device.getStyleClass().add(Styles.MONITOR_DEVICE);
             Label stage = bound(job.stageProperty(), "monitor-stage");
             ProgressBar bar = new ProgressBar();
             bar.progressProperty().bind(job.progressProperty());
             bar.setMaxWidth(Double.MAX_VALUE);
-            bar.getStyleClass().add("monitor-bar");
+            bar.getStyleClass().add(Styles.MONITOR_BAR);
             Label percent = new Label();
-            percent.getStyleClass().add("monitor-stage");
+            percent.getStyleClass().add(Styles.MONITOR_STAGE);
             percent.textProperty().bind(Bindings.format("%.0f %%", job.progressProperty().multiply(100)));
             HBox.setHgrow(bar, Priority.ALWAYS);
             HBox progress = new HBox(10, bar, percent);
             progress.setAlignment(Pos.CENTER_LEFT);
             Label speed = new Label();
-            speed.getStyleClass().add("monitor-speed");
+            speed.getStyleClass().add(Styles.MONITOR_SPEED);
             speed.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get() == JobState.RUNNING
                     ? Units.rate(job.rateProperty().get()) : "", job.rateProperty(), job.stateProperty()));
             Label eta = bound(job.etaProperty(), "monitor-stage");

@@ -9,7 +9,7 @@ final class Sections {
 
     static Label title(String text) {
         Label l = new Label(text);
-        l.getStyleClass().add("section-title");
+        l.getStyleClass().add(Styles.SECTION_TITLE);
         return l;
     }
 }

@@ -10,7 +10,7 @@ final class TypedConfirmationView {
     private final VBox box;
 
     TypedConfirmationView(TypedConfirmation confirmation) {
-        field.getStyleClass().add("confirm-text");
+        field.getStyleClass().add(Styles.CONFIRM_TEXT);
         field.setPromptText(confirmation.expected());
         field.textProperty().bindBidirectional(confirmation.typedProperty());
         field.setId("confirmation");

@@ -47,7 +47,7 @@ final class WipeDialog {
         dialog.setTitle(n == 1 ? "Wipe " + vm.targets().get(0).name() : "Wipe " + n + " devices");
         dialog.setHeaderText("Everything on " + (n == 1 ? "this device" : "these " + n + " devices") + " will be destroyed.");
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, WIPE);
-        dialog.getDialogPane().lookupButton(WIPE).getStyleClass().add("danger");
+        dialog.getDialogPane().lookupButton(WIPE).getStyleClass().add(Styles.DANGER);
         dialog.getDialogPane().lookupButton(WIPE).setId("confirm-wipe");
         dialog.getDialogPane().lookupButton(WIPE).disableProperty().bind(vm.canWipeProperty().not());
         dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
@@ -84,7 +84,7 @@ final class WipeDialog {
         scroll.setPrefViewportHeight(Math.min(TARGETS_HEIGHT, targets.prefHeight(-1)));
         targets.heightProperty().addListener((obs, was, now) ->
                 scroll.setPrefViewportHeight(Math.min(TARGETS_HEIGHT, now.doubleValue())));
-        scroll.getStyleClass().add("edge-to-edge");
+        scroll.getStyleClass().add(Styles.EDGE_TO_EDGE);
         return scroll;
     }
 
@@ -94,7 +94,7 @@ final class WipeDialog {
             Label what = new Label(WipeDialogViewModel.describe(t));
             what.setWrapText(true);
             Label estimate = new Label();
-            estimate.getStyleClass().add("muted");
+            estimate.getStyleClass().add(Styles.MUTED);
             estimate.textProperty().bind(Bindings.createStringBinding(() -> "  " + vm.estimate(t), vm.methodProperty(),
                     vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty()));
             TextField tag = new TextField();
@@ -166,7 +166,7 @@ final class WipeDialog {
         hotRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
         Label problem = new Label();
-        problem.getStyleClass().add("problem");
+        problem.getStyleClass().add(Styles.PROBLEM);
         problem.textProperty().bind(vm.problemProperty());
         problem.setWrapText(true);
 
