@@ -146,20 +146,28 @@ public final class JobsModel implements AutoCloseable {
 
     /** Once per frame: the jobs apply their queued events, the rows and the status line follow. */
     public void drain() {
-        double total = 0;
         int running = 0;
         for (JobViewModel job : jobs) {
             job.drain();
-            total += job.rateProperty().get();
             if (!job.stateProperty().get().finished()) {
                 running++;
             }
         }
+        double total = totalRate(jobs);
         totalRate.set(total);
         active.set(running);
         showOnRows.accept(latestByTarget());
         status.set(running == 0 ? "no jobs running" : running + (running == 1 ? " job" : " jobs") + " running · "
                 + Units.rate(total) + " total");
+    }
+
+    /**
+     * The throughput of all jobs: the sum of each running job's rate over its last second, all read
+     * at the same moment (one frame), for the status line and the aggregate graph.
+     */
+    static double totalRate(List<JobViewModel> jobs) {
+        return jobs.stream().filter(j -> !j.stateProperty().get().finished())
+                .mapToDouble(j -> j.rateProperty().get()).sum();
     }
 
     private Map<String, JobViewModel> latestByTarget() {

@@ -81,17 +81,10 @@ final class JobsPane {
             return;
         }
         lastSample = now;
-        boolean running = false;
-        double sum = 0;
-        for (JobViewModel job : vm.jobs()) {
-            if (!job.stateProperty().get().finished()) {
-                running = true;
-                sum += job.rateProperty().get() / 1e6;
-            }
-        }
+        boolean running = vm.activeJobsProperty().get() > 0;
         var data = total.getData();
         if (running || !data.isEmpty() && data.get(data.size() - 1).getYValue().doubleValue() > 0) {
-            data.add(new XYChart.Data<>(now, sum));
+            data.add(new XYChart.Data<>(now, vm.totalRateProperty().get() / 1e6));
         }
         if (data.size() > AGGREGATE_POINTS) {
             data.remove(0, data.size() - AGGREGATE_POINTS);

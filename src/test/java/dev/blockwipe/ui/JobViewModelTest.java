@@ -150,6 +150,28 @@ class JobViewModelTest {
         assertThat(job.speedProperty().get()).isEqualTo("500 MB/s (avg 750 MB/s)");
     }
 
+    /** The throughput of all jobs is the sum of the running jobs' own rates, read at one moment; an ended job adds nothing. */
+    @Test
+    void theAggregateOfTwoJobsIsTheirSum() {
+        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Set.of("disk loop4"), () -> now, false);
+        JobViewModel ended = new JobViewModel("/dev/loop5", "loop5", "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Set.of("disk loop5"), () -> now, false);
+        for (JobViewModel j : List.of(job, other, ended)) {
+            j.on(started());
+        }
+        ended.on(endEvent(result(FinalState.ERASED, null, verifyResult(0))));
+        now += NANOS_PER_SECOND;
+        job.on(progress(SIZE / 4, 0, null));
+        other.on(progress(SIZE / 2, 0, null));
+        List.of(job, other, ended).forEach(JobViewModel::drain);
+
+        assertThat(job.rateProperty().get()).isEqualTo(SIZE / 4.0, within(1.0));
+        assertThat(other.rateProperty().get()).isEqualTo(SIZE / 2.0, within(1.0));
+        assertThat(JobsModel.totalRate(List.of(job, other, ended)))
+                .isEqualTo(job.rateProperty().get() + other.rateProperty().get(), within(1e-6));
+    }
+
     /** A pass of 0.3 s (a small test disk) reads its real speed, not 0. */
     @Test
     void aPassShorterThanASecondReadsItsRealSpeed() {
