@@ -54,6 +54,14 @@ public record WipeResult(
         warnings = List.copyOf(warnings);
     }
 
+    /** The same result with one more warning. */
+    public WipeResult withWarning(String warning) {
+        List<String> more = new ArrayList<>(warnings);
+        more.add(warning);
+        return new WipeResult(target, plan, passes, verification, state, cause, errors, more, unproven, badRanges, stalls,
+                temperatures, resumedFrom, started, finished);
+    }
+
     /** The NIST SP 800-88 category reached: the method's, or none when the result proves no erasure. */
     public NistClass nist() {
         return state == FinalState.UNPROVEN ? NistClass.NONE : plan.method().nist();

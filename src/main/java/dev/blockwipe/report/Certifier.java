@@ -6,6 +6,7 @@ import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.ResumePoint;
+import dev.blockwipe.engine.SiblingSpeeds;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.WipeEvent;
@@ -34,6 +35,8 @@ public final class Certifier {
     private final Path configDir;
     private final HostInfo host;
     private final Operator operator;
+    /** The write rates of this session's disks by model, for the slow-disk warning. */
+    private final SiblingSpeeds siblings = new SiblingSpeeds();
     private final BuildInfo build;
     private final int uid;
     private SigningKey key;
@@ -77,7 +80,8 @@ public final class Certifier {
      * Runs {@code job} on {@code target} with its paperwork, in the order that leaves no loose ends:
      * the job is validated against the target first, so a target it cannot run on leaves no log and
      * no reserved certificate behind; then the log and the journal open and the job runs (on from
-     * {@code journal} when that is not null); then the paperwork finishes, with a certificate or the
+     * {@code journal} when that is not null); the result is compared with the disks of the same model
+     * this certifier saw before ({@link SiblingSpeeds}); then the paperwork finishes, with a certificate or the
      * reason there is none, whether the wipe erased, failed or was cancelled. Should the job throw
      * once the log is open, the log says so and is closed before the exception goes on.
      *
@@ -96,6 +100,7 @@ public final class Certifier {
             paperwork.abandon(e);
             throw e;
         }
+        result = siblings.judge(before.model(), result);
         ReportStore.CertificateFiles files = null;
         String uncertified = null;
         try {

@@ -98,6 +98,7 @@ public final class JobRunner implements AutoCloseable {
             }
             job.journal(c.resumable(), c.journalProblem());
             job.drain();
+            job.reported(c.result());
         } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> f) {
             Throwable error = f.error();
             job.refused(error.getMessage() != null ? error.getMessage() : error.toString());

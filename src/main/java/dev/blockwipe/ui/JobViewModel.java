@@ -215,11 +215,23 @@ public final class JobViewModel implements WipeListener {
         }
         message.set(ResultSummary.result(r));
         // an UNPROVEN result's reason is in the summary already
+        showWarnings(r);
+    }
+
+    /** The job's signed certificate was written. FX thread. */
+    /**
+     * The result as the certificate has it, which may say more than the engine did (a disk far
+     * slower than the others of its model).
+     */
+    public void reported(WipeResult r) {
+        showWarnings(r);
+    }
+
+    private void showWarnings(WipeResult r) {
         warnings.set(r.warnings().stream().filter(w -> !w.equals(r.unproven())).map(w -> "warning: " + w)
                 .collect(Collectors.joining("\n")));
     }
 
-    /** The job's signed certificate was written. FX thread. */
     public void certified(ReportStore.CertificateFiles files) {
         certificate.set(files);
     }
