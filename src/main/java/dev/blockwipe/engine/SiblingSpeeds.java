@@ -56,7 +56,7 @@ public final class SiblingSpeeds {
         if (siblings.size() < MIN_SIBLINGS) {
             return Optional.empty();
         }
-        double median = siblings.stream().sorted().toList().get(siblings.size() / 2);
+        double median = Median.of(siblings.stream().mapToDouble(Double::doubleValue).toArray());
         if (rate >= SLOW_SHARE * median) {
             return Optional.empty();
         }

@@ -20,6 +20,10 @@ public final class SpeedAcrossDisk {
 
     /** One region: device offsets [start, end) and its rate in bytes per second (NaN when no sample fell in it). */
     public record Region(long start, long end, double bytesPerSecond) {
+        /** The device offset halfway through the region. */
+        public double middle() {
+            return (start + end) / 2.0;
+        }
     }
 
     private SpeedAcrossDisk() {
@@ -63,10 +67,11 @@ public final class SpeedAcrossDisk {
             return Optional.empty();
         }
         List<Region> regions = regions(pass);
-        if (regions.stream().filter(r -> !Double.isNaN(r.bytesPerSecond())).count() < REGIONS / 2) {
+        double[] rates = regions.stream().mapToDouble(Region::bytesPerSecond).filter(r -> !Double.isNaN(r)).toArray();
+        if (rates.length < REGIONS / 2) {
             return Optional.empty();
         }
-        double median = median(regions);
+        double median = Median.of(rates);
         List<String> slow = regions.stream().filter(r -> r.bytesPerSecond() < SLOW_SHARE * median)
                 .map(r -> Units.bytes(r.start()) + "–" + Units.bytes(r.end()) + " at " + Units.rate(r.bytesPerSecond()))
                 .toList();
@@ -76,12 +81,5 @@ public final class SpeedAcrossDisk {
         return Optional.of("slow in pass " + pass.number() + ": " + String.join(", ", slow)
                 + ", under a quarter of the median " + Units.rate(median) + " across the device: a hint that the disk"
                 + " is failing there (check its SMART data)");
-    }
-
-    /** The median of the regions' rates; NaN when no region has a sample. */
-    private static double median(List<Region> regions) {
-        double[] rates = regions.stream().mapToDouble(Region::bytesPerSecond).filter(r -> !Double.isNaN(r)).sorted()
-                .toArray();
-        return rates.length == 0 ? Double.NaN : rates[rates.length / 2];
     }
 }

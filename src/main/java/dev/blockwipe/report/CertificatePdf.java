@@ -218,7 +218,7 @@ public final class CertificatePdf {
             if (p.stage() == Stage.WRITE) {
                 for (SpeedAcrossDisk.Region r : SpeedAcrossDisk.regions(p)) {
                     if (!Double.isNaN(r.bytesPerSecond())) {
-                        line.add(new double[] {(r.start() + r.end()) / 2.0 / size, r.bytesPerSecond()});
+                        line.add(new double[] {r.middle() / size, r.bytesPerSecond()});
                     }
                 }
             }

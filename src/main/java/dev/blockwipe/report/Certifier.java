@@ -36,12 +36,17 @@ public final class Certifier {
     private final HostInfo host;
     private final Operator operator;
     /** The write rates of this session's disks by model, for the slow-disk warning. */
-    private final SiblingSpeeds siblings = new SiblingSpeeds();
+    private final SiblingSpeeds siblings;
     private final BuildInfo build;
     private final int uid;
     private SigningKey key;
 
     public Certifier(Settings settings, HostInfo host, BuildInfo build) {
+        this(settings, host, build, new SiblingSpeeds());
+    }
+
+    private Certifier(Settings settings, HostInfo host, BuildInfo build, SiblingSpeeds siblings) {
+        this.siblings = siblings;
         this.store = new ReportStore(settings.reportDir());
         this.journals = new Journals(settings.journalDir(), settings.uid());
         this.configDir = settings.configDir();
@@ -49,6 +54,14 @@ public final class Certifier {
         this.operator = settings.operator();
         this.build = build;
         this.uid = settings.uid();
+    }
+
+    /**
+     * The same session with changed settings (another operator, reports directory): the disks
+     * wiped so far still count as the siblings of the next ones.
+     */
+    public Certifier withSettings(Settings changed) {
+        return new Certifier(changed, host, build, siblings);
     }
 
     public Path reportDir() {

@@ -168,7 +168,7 @@ final class JobCard {
         long end = regions.isEmpty() ? 1 : regions.get(regions.size() - 1).end();
         for (SpeedAcrossDisk.Region r : regions) {
             if (!Double.isNaN(r.bytesPerSecond())) {
-                series.getData().add(new XYChart.Data<>(100.0 * (r.start() + r.end()) / 2 / end, r.bytesPerSecond() / 1e6));
+                series.getData().add(new XYChart.Data<>(100.0 * r.middle() / end, r.bytesPerSecond() / 1e6));
             }
         }
         return series;

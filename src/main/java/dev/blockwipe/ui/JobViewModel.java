@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -61,8 +63,9 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyDoubleWrapper rate = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper speed = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper eta = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Duration> remaining = new ReadOnlyObjectWrapper<>();
+    private final StringBinding eta = Bindings.createStringBinding(
+            () -> remaining.get() == null ? "" : "ETA " + Units.duration(remaining.get()), remaining);
     private final ReadOnlyStringWrapper bytes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper stall = new ReadOnlyStringWrapper("");
@@ -175,7 +178,6 @@ public final class JobViewModel implements WipeListener {
     private void progress(long nanos, WipeEvent.Progress p) {
         throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
         progress.set(p.jobFraction());
-        eta.set(p.eta() == null ? "" : "ETA " + Units.duration(p.eta()));
         remaining.set(p.eta());
         stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
     }
@@ -195,7 +197,6 @@ public final class JobViewModel implements WipeListener {
     private void finish(WipeResult r) {
         result.set(r);
         rate.set(0);
-        eta.set("");
         remaining.set(null);
         speed.set("");
         stall.set("");
@@ -331,8 +332,9 @@ public final class JobViewModel implements WipeListener {
         return speed.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty etaProperty() {
-        return eta.getReadOnlyProperty();
+    /** "ETA 3 m 0 s" while the engine expects an end, else empty. */
+    public StringBinding etaProperty() {
+        return eta;
     }
 
     /** The time the engine expects the job still to take, or null (unknown, or finished). */

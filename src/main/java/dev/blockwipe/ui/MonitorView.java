@@ -205,7 +205,7 @@ final class MonitorView {
             head.setAlignment(Pos.BASELINE_LEFT);
             Label device = new Label(job.device());
             device.getStyleClass().add(Styles.MONITOR_DEVICE);
-            Label stage = bound(job.stageProperty(), "monitor-stage");
+            Label stage = bound(job.stageProperty(), Styles.MONITOR_STAGE);
             ProgressBar bar = new ProgressBar();
             bar.progressProperty().bind(job.progressProperty());
             bar.setMaxWidth(Double.MAX_VALUE);
@@ -220,13 +220,13 @@ final class MonitorView {
             speed.getStyleClass().add(Styles.MONITOR_SPEED);
             speed.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get() == JobState.RUNNING
                     ? Units.rate(job.rateProperty().get()) : "", job.rateProperty(), job.stateProperty()));
-            Label eta = bound(job.etaProperty(), "monitor-stage");
+            Label eta = bound(job.etaProperty(), Styles.MONITOR_STAGE);
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);
-            Label temperature = bound(job.temperatureProperty(), "monitor-stage");
+            Label temperature = bound(job.temperatureProperty(), Styles.MONITOR_STAGE);
             HBox numbers = new HBox(12, speed, gap, temperature, eta);
             numbers.setAlignment(Pos.BASELINE_LEFT);
-            Label stall = bound(job.stallProperty(), "monitor-stall");
+            Label stall = bound(job.stallProperty(), Styles.MONITOR_STALL);
             stall.setWrapText(true);
             stall.visibleProperty().bind(job.stallProperty().isNotEmpty());
             stall.managedProperty().bind(stall.visibleProperty());

@@ -100,7 +100,7 @@ public final class SessionModel {
 
     private void use(Settings changed) {
         settings.set(changed);
-        certifier = new Certifier(changed, services.host(), BuildInfo.current());
+        certifier = certifier.withSettings(changed);
     }
 
     /** A job ended: a notification says how. */

@@ -41,6 +41,7 @@ final class Styles {
     static final String MONITOR_STAGE = "monitor-stage";
     static final String MONITOR_SPEED = "monitor-speed";
     static final String MONITOR_SPARK = "monitor-spark";
+    static final String MONITOR_STALL = "monitor-stall";
     static final String MONITOR_BAR = "monitor-bar";
 
     private Styles() {
