@@ -58,6 +58,15 @@ public final class SpeedAcrossDisk {
     }
 
     /**
+     * The regions of a write pass that placed samples in at least two of them, which is what a
+     * graph of its speed across the device needs; empty for other passes and for passes too short.
+     */
+    public static List<Region> drawable(PassResult pass) {
+        List<Region> regions = pass.stage() == Stage.WRITE ? regions(pass) : List.of();
+        return regions.stream().filter(r -> !Double.isNaN(r.bytesPerSecond())).count() >= 2 ? regions : List.of();
+    }
+
+    /**
      * What a completed write pass says about slow regions, one line, or empty: "slow in pass 1:
      * 1.2 GiB–1.4 GiB at 9 MB/s, under a quarter of the median 410 MB/s across the device (…)".
      */

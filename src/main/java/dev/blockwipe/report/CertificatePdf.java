@@ -4,7 +4,6 @@ import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.SpeedAcrossDisk;
-import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.VerifyResult;
@@ -215,16 +214,14 @@ public final class CertificatePdf {
         List<List<double[]>> lines = new ArrayList<>();
         for (PassResult p : cert.result().passes()) {
             List<double[]> line = new ArrayList<>();
-            if (p.stage() == Stage.WRITE) {
-                for (SpeedAcrossDisk.Region r : SpeedAcrossDisk.regions(p)) {
-                    if (!Double.isNaN(r.bytesPerSecond())) {
-                        line.add(new double[] {r.middle() / size, r.bytesPerSecond()});
-                    }
+            for (SpeedAcrossDisk.Region r : SpeedAcrossDisk.drawable(p)) {
+                if (!Double.isNaN(r.bytesPerSecond())) {
+                    line.add(new double[] {r.middle() / size, r.bytesPerSecond()});
                 }
             }
             lines.add(line);
         }
-        if (lines.stream().allMatch(line -> line.size() < 2)) {
+        if (lines.stream().allMatch(List::isEmpty)) {
             return;
         }
         section("Speed across the device (MB/s by position, write passes)");

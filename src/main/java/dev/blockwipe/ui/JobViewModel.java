@@ -4,7 +4,6 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.SpeedAcrossDisk;
-import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
@@ -154,8 +153,8 @@ public final class JobViewModel implements WipeListener {
         } else if (event instanceof WipeEvent.Progress p) {
             progress(nanos, p);
         } else if (event instanceof WipeEvent.PassDone d) {
-            List<SpeedAcrossDisk.Region> regions = SpeedAcrossDisk.regions(d.result());
-            if (d.result().stage() == Stage.WRITE && !regions.isEmpty()) {
+            List<SpeedAcrossDisk.Region> regions = SpeedAcrossDisk.drawable(d.result());
+            if (!regions.isEmpty()) {
                 acrossDisk.add(regions);
             }
             written += d.result().bytesWritten();

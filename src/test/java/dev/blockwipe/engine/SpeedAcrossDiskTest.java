@@ -43,6 +43,15 @@ class SpeedAcrossDiskTest {
     }
 
     @Test
+    void aPassIsDrawnAcrossTheDeviceOnlyWithSamplesInTwoRegionsOrMore() {
+        assertThat(SpeedAcrossDisk.drawable(pass(position -> 100e6, SIZE))).hasSize(SpeedAcrossDisk.REGIONS);
+        PassResult oneRegion = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, Instant.EPOCH,
+                Duration.ofMillis(300), IoMode.DIRECT, SIZE / 0.3, 0, 0,
+                List.of(new ThroughputPoint(0.1, 1e9, 1000), new ThroughputPoint(0.2, 1e9, 2000)), null);
+        assertThat(SpeedAcrossDisk.drawable(oneRegion)).as("both samples fall in the first region").isEmpty();
+    }
+
+    @Test
     void aShortPassIsNotJudged() {
         PassResult pass = pass(position -> position < 100_000_000 ? 100e6 : 1e9, 200_000_000);
 
