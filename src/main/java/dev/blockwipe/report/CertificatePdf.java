@@ -36,6 +36,7 @@ public final class CertificatePdf {
     private static final float MARGIN = 48;
     private static final float WIDTH = PDRectangle.A4.getWidth() - 2 * MARGIN;
     private static final float LABEL = 130;
+    private static final float MARK_SIZE = 36;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final Color GOOD = new Color(0x2e, 0x7d, 0x32);
@@ -74,6 +75,7 @@ public final class CertificatePdf {
     private void firstPage() throws IOException {
         newPage();
         WipeResult r = cert.result();
+        mark();
         text(bold, 18, MARGIN, "Certificate of Data Sanitization");
         y -= 16;
         text(regular, 9, MARGIN, "Blockwipe " + cert.tool() + "  -  certificate " + cert.id() + "  -  "
@@ -136,6 +138,12 @@ public final class CertificatePdf {
         fact("Check", "blockwipe report verify <certificate>.json  (the .json.sig beside it holds the signature)");
         y -= 8;
         signOff();
+    }
+
+    /** The application's mark at the top right, level with the title. */
+    private void mark() throws IOException {
+        new PdfMark(out, MARGIN + WIDTH - MARK_SIZE, y - MARK_SIZE + 4, MARK_SIZE).draw();
+        out.setNonStrokingColor(Color.BLACK);
     }
 
     private void banner() throws IOException {

@@ -120,6 +120,9 @@ public final class Certifier {
             files = paperwork.finish(result);
         } catch (IOException e) {
             uncertified = e.getMessage();
+        } catch (RuntimeException e) {
+            // a defect in rendering or signing must not lose the result, which stands; it is reported beside it
+            uncertified = e.toString();
         }
         return new Report(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
     }

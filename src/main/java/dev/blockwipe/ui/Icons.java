@@ -16,7 +16,7 @@ final class Icons {
     }
 
     static Image of(int size) {
-        String name = "icons/blockwipe-" + size + ".png";
+        String name = "/dev/blockwipe/icons/blockwipe-" + size + ".png";
         return new Image(Objects.requireNonNull(Icons.class.getResource(name), name).toExternalForm());
     }
 }

@@ -22,6 +22,7 @@ import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.testing.FaultyTarget;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import java.util.stream.IntStream;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.BeforeEach;
@@ -133,6 +135,31 @@ class CertificateTest {
                     "ASSET-0042",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
         }
+    }
+
+    /** The mark is drawn, not embedded: the page's only image would have needed ImageIO, which fails during shutdown. */
+    @Test
+    void thePdfHeaderCarriesTheApplicationMarkAsVectors() throws Exception {
+        ReportStore.CertificateFiles files = certify(null);
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(pdf.getPage(0).getResources().getXObjectNames()).isEmpty();
+            BufferedImage page = new PDFRenderer(pdf).renderImage(0, 2);
+            int caseColour = markPixel(page, 100, 300);
+            int sweptColour = markPixel(page, 300, 130);
+            assertThat(caseColour).as("the case, left of the platter").isEqualTo(0x34495e);
+            assertThat(sweptColour).as("the swept wedge, top right of the platter").isEqualTo(0xe8553e);
+        }
+    }
+
+    /**
+     * The colour at a point of the mark's 512 grid (icons/blockwipe.svg) on a page rendered at
+     * twice 72 dpi: the mark is 36 pt wide, its right edge on the margin, its top 4 pt above it.
+     */
+    private static int markPixel(BufferedImage page, double gridX, double gridY) {
+        double pt = 36.0 / 512;
+        double left = PDRectangle.A4.getWidth() - 48 - 36;
+        double top = 48 - 4;
+        return page.getRGB((int) Math.round(2 * (left + gridX * pt)), (int) Math.round(2 * (top + gridY * pt))) & 0xffffff;
     }
 
     /** A pass long enough to place on the device: its samples carry offsets, and the PDF draws it by position. */
