@@ -6,28 +6,62 @@ import dev.blockwipe.ui.BlockwipeApp;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.Map;
 
 /**
  * No arguments: the desktop application. A subcommand: the console interface. This class does not
  * extend Application, so the CLI never loads JavaFX and the jar runs on the classpath.
  */
 public final class Main {
+    /** The window cannot open here: no display, a display that refuses us, or no GTK 3 (README, exit codes). */
+    static final int NO_WINDOW = 11;
+
     private Main() {
     }
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            if (System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null) {
-                System.err.println("blockwipe: no display to open the window on; use a command instead (blockwipe --help)");
-                System.exit(2);
-            }
-            BlockwipeApp.launchApp(args);
-            return;
+            System.exit(window(args, System.getenv()));
         }
         LinuxTargets.preload();
         Charset cs = Charset.defaultCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, cs), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, cs), true);
         System.exit(BlockwipeCli.run(args, out, err));
+    }
+
+    /** Runs the window until it closes; when it cannot open, says why in one line. */
+    private static int window(String[] args, Map<String, String> env) {
+        if (env.get("DISPLAY") == null && env.get("WAYLAND_DISPLAY") == null) {
+            System.err.println("blockwipe: no display to open the window on (DISPLAY is not set); use a command instead"
+                    + " (blockwipe --help)");
+            return NO_WINDOW;
+        }
+        try {
+            BlockwipeApp.launchApp(args);
+            return 0;
+        } catch (UnsupportedOperationException e) {
+            System.err.println("blockwipe: " + whyNoWindow(e.getMessage(), env.get("DISPLAY")));
+            return NO_WINDOW;
+        }
+    }
+
+    /**
+     * JavaFX's glass says "Unable to open DISPLAY" when nothing answers at DISPLAY or the X server
+     * refuses this user (root without the user's XAUTHORITY), and "Unable to load glass GTK library"
+     * when GTK 3 is missing.
+     */
+    static String whyNoWindow(String glassMessage, String display) {
+        String message = glassMessage == null ? "" : glassMessage;
+        if (message.contains("GTK")) {
+            return "the window needs GTK 3, which is not installed (Debian, Ubuntu: apt install libgtk-3-0;"
+                    + " Fedora: dnf install gtk3); the CLI works without it (blockwipe --help)";
+        }
+        if (message.contains("DISPLAY")) {
+            return "cannot open the window on display " + (display == null ? "(none; Wayland without Xwayland)" : display)
+                    + ": nothing answers there, or it refuses this user (as root, pass the user's XAUTHORITY, or start"
+                    + " Blockwipe from the menu); the CLI works without a display (blockwipe --help)";
+        }
+        return "cannot open the window: " + message;
     }
 }

@@ -49,8 +49,59 @@ class JarIT {
     @Test
     void withoutADisplayTheWindowExplainsItself() throws Exception {
         Run r = runWithoutDisplay();
-        assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("no display");
+        assertThat(r.code()).isEqualTo(11);
+        assertThat(r.err().lines()).singleElement().asString().contains("no display", "blockwipe --help");
+    }
+
+    @Test
+    void aDisplayThatDoesNotAnswerIsOneLineNotAStackTrace() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Jar.javaBin(), "-jar", Jar.path());
+        pb.environment().put("DISPLAY", ":" + unusedDisplay());
+        pb.environment().remove("WAYLAND_DISPLAY");
+        Run r = Jar.exec(papers(pb));
+        assertThat(r.code()).as(r.err()).isEqualTo(11);
+        assertThat(r.err().lines()).singleElement().asString()
+                .contains("cannot open the window on display " + pb.environment().get("DISPLAY"), "nothing answers there");
+    }
+
+    /**
+     * GTK 3 hidden from the JVM by a bind mount in a mount namespace of its own (the machine keeps
+     * its GTK); glass checks the display first, so an X server runs for it.
+     */
+    @Test
+    void withoutGtkTheWindowSaysWhatToInstall() throws Exception {
+        Sh.require(Sh.isRoot(), "needs root for a private mount namespace (CI runs as root)");
+        Sh.require(Sh.onPath("Xvfb"), "needs Xvfb (Debian: xvfb), which .ci/run installs");
+        String display = ":" + unusedDisplay();
+        Process x = new ProcessBuilder("Xvfb", display, "-ac", "-nolisten", "tcp")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Path socket = Path.of("/tmp/.X11-unix/X" + display.substring(1));
+            for (int i = 0; i < 100 && !Files.exists(socket); i++) {
+                Thread.sleep(100);
+            }
+            assertThat(socket).as("Xvfb's socket").exists();
+            Path gtk = Path.of("/usr/lib/x86_64-linux-gnu/libgtk-3.so.0");
+            String hide = Files.exists(gtk) ? "mount --bind /dev/null " + gtk + " && " : "";
+            ProcessBuilder pb = new ProcessBuilder("unshare", "--mount", "sh", "-c",
+                    hide + "exec \"$0\" -jar \"$1\"", Jar.javaBin(), Jar.path());
+            pb.environment().put("DISPLAY", display);
+            Run r = Jar.exec(papers(pb));
+            assertThat(r.code()).as(r.err()).isEqualTo(11);
+            assertThat(r.err().lines()).singleElement().asString().contains("needs GTK 3", "apt install libgtk-3-0");
+        } finally {
+            x.destroy();
+            x.waitFor();
+        }
+    }
+
+    /** A display number with no X server socket. */
+    private static int unusedDisplay() {
+        int n = 4200 + (int) (ProcessHandle.current().pid() % 500);
+        while (Files.exists(Path.of("/tmp/.X11-unix/X" + n))) {
+            n++;
+        }
+        return n;
     }
 
     @Test
