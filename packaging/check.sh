@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# Inspects what packaging/build.sh made, without installing anything system-wide:
+#   the .deb's control data and file list, its desktop file, icons and polkit policy;
+#   the launcher from the extracted .deb and from the unpacked bundle, run headless (--version, list --json);
+#   the window from the bundle under Xvfb (its X11 class and icon), and the menu launcher's pkexec
+#   path with a stand-in pkexec: authentication given (root window), and cancelled (a window as
+#   another user, read-only).
+#   packaging/check.sh VERSION OUT      (the 'package' profile runs it in the verify phase)
+# The window checks need Xvfb and xdotool; where they are missing they fail when CI is set, and are
+# skipped with a message otherwise.
+set -euo pipefail
+
+version=$1
+out=$(realpath "$2")
+deb=$out/blockwipe_${version}_amd64.deb
+bundle=$out/blockwipe-$version-linux-x86_64.tar.gz
+scratch=$(mktemp -d /tmp/blockwipe-check.XXXXXX)
+chmod 755 "$scratch"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+failures=0
+ok() { printf '[check] ok    %s\n' "$*"; }
+fail() { printf '[check] FAIL  %s\n' "$*" >&2; failures=$((failures + 1)); }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else fail "$what"; fi; }
+skip_or_fail() {
+    if [ -n "${CI-}" ]; then fail "$1 (CI is set, so this cannot be skipped)"; else printf '[check] skip  %s\n' "$1"; fi
+}
+
+[ -f "$deb" ] || { echo "check: no $deb (run mvn -B -Ppackage package first)" >&2; exit 1; }
+[ -f "$bundle" ] || { echo "check: no $bundle" >&2; exit 1; }
+
+# --- .deb: control data -------------------------------------------------------------------------
+control=$(dpkg-deb -f "$deb")
+field() { sed -n "s/^$1: //p" <<<"$control"; }
+check "deb is package blockwipe $version for amd64" test "$(field Package) $(field Version) $(field Architecture)" = "blockwipe $version amd64"
+for dependency in libc6 libgtk-3-0 libx11-6 libxtst6 libblkid1 libssl3 libudev1; do
+    check "deb depends on $dependency" grep -Eq "(^|, |\| )$dependency( |,|$)" <<<"$(field Depends)"
+done
+check "deb recommends pkexec" grep -q pkexec <<<"$(field Recommends)"
+check "deb has a description with a long part" test "$(dpkg-deb -I "$deb" | sed -n '/^ Description:/,$p' | wc -l)" -ge 5
+
+# --- .deb: files --------------------------------------------------------------------------------
+listing=$(dpkg-deb -c "$deb" | awk '{ $1 = $2 = $3 = $4 = $5 = ""; sub(/^ +/, ""); print }')
+has() { grep -qxF -- "$1" <<<"$listing"; }
+check "deb holds the launcher" has ./opt/blockwipe/bin/blockwipe
+check "deb puts blockwipe on the PATH" has "./usr/bin/blockwipe -> /opt/blockwipe/bin/blockwipe"
+check "deb holds the menu launcher" has ./opt/blockwipe/bin/blockwipe-window
+check "deb holds the desktop file" has ./usr/share/applications/blockwipe.desktop
+check "deb holds the polkit policy" has ./usr/share/polkit-1/actions/dev.blockwipe.policy
+check "deb holds the runtime" has ./opt/blockwipe/runtime/bin/java
+check "deb holds JavaFX's native libraries in the runtime" has ./opt/blockwipe/runtime/lib/libglassgtk3.so
+check "deb holds the copyright file" has ./usr/share/doc/blockwipe/copyright
+for size in 16 24 32 48 64 128 256 512; do
+    check "deb holds the ${size}px icon" has "./usr/share/icons/hicolor/${size}x${size}/apps/blockwipe.png"
+done
+check "deb holds the scalable icon" has ./usr/share/icons/hicolor/scalable/apps/blockwipe.svg
+check "deb holds no JavaFX jar on the class path (JavaFX is in the runtime)" bash -c '! grep -q "lib/app/javafx" <<<"$1"' _ "$listing"
+
+root=$scratch/deb
+dpkg-deb -x "$deb" "$root"
+
+# --- desktop file, icons, polkit policy ---------------------------------------------------------
+desktop=$root/usr/share/applications/blockwipe.desktop
+check "desktop file is valid (desktop-file-validate)" desktop-file-validate "$desktop"
+entry() { sed -n "/^\[Desktop Entry\]/,/^\[/ s/^$1=//p" "$desktop"; }
+check "desktop file runs the menu launcher the package holds" test -x "$root$(entry Exec)"
+check "desktop file is in category System" grep -q '^System;' <<<"$(entry Categories)"
+check "desktop file has keywords wipe, erase, disk, sanitize" \
+    bash -c 'for k in wipe erase disk sanitize; do grep -q "\(^\|;\)$k;" <<<"$1" || exit 1; done' _ "$(entry Keywords)"
+check "desktop file's window class is the one the window sets" test "$(entry StartupWMClass)" = blockwipe
+png_size() { od -An -j16 -N8 -tu1 "$1" | awk '{ printf "%dx%d", $3 * 256 + $4, $7 * 256 + $8 }'; }
+for size in 16 24 32 48 64 128 256 512; do
+    icon=$root/usr/share/icons/hicolor/${size}x${size}/apps/blockwipe.png
+    check "icon $(entry Icon) at ${size}px is a ${size}x${size} PNG" test "$(png_size "$icon")" = "${size}x${size}"
+done
+policy=$root/usr/share/polkit-1/actions/dev.blockwipe.policy
+if [ -f /usr/share/polkit-1/policyconfig-1.dtd ]; then
+    check "polkit policy is valid against polkit's DTD" xmllint --noout --dtdvalid /usr/share/polkit-1/policyconfig-1.dtd "$policy"
+else
+    check "polkit policy is well-formed XML (polkit's DTD is not installed here)" xmllint --noout "$policy"
+fi
+xpath() { xmllint --xpath "string($1)" "$policy"; }
+action='/policyconfig/action[@id="dev.blockwipe.window"]'
+check "polkit action dev.blockwipe.window asks for administrator authentication" \
+    test "$(xpath "$action/defaults/allow_active")" = auth_admin
+program=$(xpath "$action/annotate[@key=\"org.freedesktop.policykit.exec.path\"]")
+check "polkit action's program ($program) is in the package and executable" test -x "$root$program"
+check "polkit action keeps the display (allow_gui)" test "$(xpath "$action/annotate[@key=\"org.freedesktop.policykit.exec.allow_gui\"]")" = true
+
+# --- the launcher, headless: from the extracted .deb and from the unpacked bundle ---------------
+tar -xzf "$bundle" -C "$scratch"
+headless() {
+    local launcher=$1 where=$2
+    local version_out list_out
+    version_out=$(env -u DISPLAY -u WAYLAND_DISPLAY JAVA_HOME=/nonexistent "$launcher" --version 2>&1)
+    check "$where: blockwipe --version names $version" grep -q "^blockwipe $version\$" <<<"$version_out"
+    list_out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$launcher" list --json 2>"$scratch/list.err")
+    check "$where: blockwipe list --json prints JSON" python3 -c 'import json, sys; json.loads(sys.argv[1])' "$list_out"
+    check "$where: blockwipe list --json writes nothing to stderr" test ! -s "$scratch/list.err"
+}
+headless "$root/opt/blockwipe/bin/blockwipe" "deb"
+headless "$scratch/blockwipe/bin/blockwipe" "bundle"
+check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"
+check "bundle: blockwipe-pkexec refuses anything but the display variables" \
+    bash -c '! "$1" LD_PRELOAD=/tmp/x.so 2>/dev/null' _ "$scratch/blockwipe/lib/blockwipe-pkexec"
+
+# --- .rpm, where it was built -------------------------------------------------------------------
+rpm=$(ls "$out"/blockwipe-"$version"-1.x86_64.rpm 2>/dev/null || true)
+if [ -n "$rpm" ]; then
+    # (files and links; the .deb's Debian changelog has no counterpart, an rpm keeps its own)
+    check "rpm holds the same files as the deb" diff \
+        <(rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" 2>/dev/null | grep -v '^d' | cut -d' ' -f2 | sort) \
+        <(cd "$root" && find . -path ./DEBIAN -prune -o \( -type f -o -type l \) -print | sed 's|^\.||' \
+            | grep -vx /usr/share/doc/blockwipe/changelog.gz | sort)
+    check "rpm requires GTK 3 and libblkid" bash -c 'r=$(rpm -qpR "$1" 2>/dev/null); grep -q "libgtk-3.so.0" <<<"$r" && grep -q "libblkid.so.1" <<<"$r"' _ "$rpm"
+fi
+
+# --- the window, under Xvfb ---------------------------------------------------------------------
+close_windows() {
+    pkill -f "^$scratch/blockwipe/runtime/bin/java" 2>/dev/null || true
+    for _ in $(seq 50); do
+        xdotool search --classname '^blockwipe$' >/dev/null 2>&1 || return 0
+        sleep 0.2
+    done
+}
+window_checks() {
+    local display=:$((90 + RANDOM % 100))
+    Xvfb "$display" -ac -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    pids+=($!)
+    for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.2; done
+    export DISPLAY=$display
+    local app=$scratch/blockwipe
+
+    # The window as root, straight from the bundle's launcher.
+    "$app/bin/blockwipe" >"$scratch/window.log" 2>&1 &
+    pids+=($!)
+    local id
+    id=$(timeout 90 xdotool search --sync --onlyvisible --classname '^blockwipe$' 2>/dev/null | head -n 1 || true)
+    check "window: opens with X11 class blockwipe" test -n "$id"
+    if [ -n "$id" ]; then
+        # JavaFX sets the icon just after the window is mapped
+        check "window: carries its icon (_NET_WM_ICON)" bash -c \
+            'for _ in $(seq 50); do xprop -id "$1" _NET_WM_ICON | grep -q "Icon (" && exit 0; sleep 0.2; done; exit 1' _ "$id"
+        import -window root "$out/window.png" 2>/dev/null || true
+    fi
+    check "window: no 'Unsupported JavaFX configuration' warning, no exception" \
+        bash -c '! grep -Eq "Unsupported JavaFX|Exception|Error" "$1"' _ "$scratch/window.log"
+    close_windows
+
+    # The menu launcher as another user, with pkexec replaced by a stand-in that records its
+    # arguments and then answers as pkexec does: 0 once the program ran (authenticated), 126 when
+    # the dialog was dismissed. Then the recorded program is run the way pkexec runs it: as root,
+    # with an empty environment.
+    mkdir -p "$scratch/fake-ok" "$scratch/fake-cancel"
+    install -m 666 /dev/null "$scratch/pkexec-args"
+    printf '#!/bin/sh\nprintf "%%s\\n" "$@" >%s/pkexec-args\nexit %s\n' "$scratch" 0 >"$scratch/fake-ok/pkexec"
+    printf '#!/bin/sh\nprintf "%%s\\n" "$@" >%s/pkexec-args\nexit %s\n' "$scratch" 126 >"$scratch/fake-cancel/pkexec"
+    chmod 755 "$scratch/fake-ok/pkexec" "$scratch/fake-cancel/pkexec"
+    running_as() { pgrep -u "$1" -f "^$app/runtime/bin/java" >/dev/null; }
+    not_running_as() { ! running_as "$1"; }
+    as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- env HOME=/nonexistent "$@"; }
+
+    PATH=$scratch/fake-ok:$PATH as_user "$app/bin/blockwipe-window" >"$scratch/ok.log" 2>&1
+    check "menu launcher, authenticated: pkexec was asked to run lib/blockwipe-pkexec" \
+        test "$(head -n 1 "$scratch/pkexec-args")" = "$app/lib/blockwipe-pkexec"
+    check "menu launcher, authenticated: with the display as an argument" grep -qx "DISPLAY=$display" "$scratch/pkexec-args"
+    check "menu launcher, authenticated: no second window as the user" not_running_as nobody
+    mapfile -t recorded <"$scratch/pkexec-args"
+    env -i "${recorded[@]}" >"$scratch/root.log" 2>&1 &
+    pids+=($!)
+    id=$(timeout 90 xdotool search --sync --onlyvisible --classname '^blockwipe$' 2>/dev/null | head -n 1 || true)
+    check "menu launcher, authenticated: pkexec's program opens the window as root from an empty environment" test -n "$id"
+    check "menu launcher, authenticated: the window runs as root" running_as root
+    close_windows
+
+    PATH=$scratch/fake-cancel:$PATH as_user "$app/bin/blockwipe-window" >"$scratch/cancel.log" 2>&1 &
+    pids+=($!)
+    id=$(timeout 90 xdotool search --sync --onlyvisible --classname '^blockwipe$' 2>/dev/null | head -n 1 || true)
+    check "menu launcher, cancelled: the window still opens" test -n "$id"
+    check "menu launcher, cancelled: as the user, not root (read-only)" running_as nobody
+    check "menu launcher, cancelled: says why on stderr" grep -q "opening the window read-only" "$scratch/cancel.log"
+    close_windows
+}
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xprop >/dev/null && [ "$(id -u)" -eq 0 ]; then
+    # nobody must reach the unpacked bundle
+    chmod -R a+rX "$scratch"
+    window_checks
+else
+    skip_or_fail "window checks need root, Xvfb, xdotool and xprop (Debian: xvfb xdotool x11-utils)"
+fi
+
+if [ "$failures" -gt 0 ]; then
+    echo "[check] $failures check(s) failed" >&2
+    exit 1
+fi
+echo "[check] all package checks passed"
