@@ -246,7 +246,8 @@ public final class MainView {
 
     private static Label notRootBanner() {
         Label banner = new Label("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
-                + " for writing needs root. Start it with sudo to wipe devices. Image files you own can be wiped"
+                + " for writing needs root. To wipe devices, start it from the menu and authenticate as an administrator,"
+                + " or with sudo. Image files you own can be wiped"
                 + " (Add image file…).");
         banner.getStyleClass().add(Styles.BANNER);
         banner.setWrapText(true);
