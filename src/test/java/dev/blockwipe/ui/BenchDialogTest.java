@@ -2,13 +2,12 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.testing.FxWait;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
@@ -25,7 +24,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The benchmark dialog as a user drives it: nothing runs until Start, the table, the graph across
@@ -59,13 +57,13 @@ class BenchDialogTest {
         Path img = Files.write(dir.resolve("dialog.img"), data);
         BenchViewModel vm = BenchFixtures.benchmark(dir, img, "", Platform::runLater, background);
         Platform.runLater(() -> BenchDialog.show(vm, stage));
-        waitFor(() -> robot.lookup("#bench-start").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("#bench-start").tryQuery().isPresent());
         Button start = robot.lookup("#bench-start").queryButton();
         assertThat(start.getText()).isEqualTo("_Start");
         assertThat(vm.matrix()).as("nothing measured on opening").isEmpty();
 
         robot.clickOn(start);
-        waitFor(() -> !robot.lookup("#bench-saved").queryAs(Labeled.class).getText().isEmpty());
+        FxWait.until(() -> !robot.lookup("#bench-saved").queryAs(Labeled.class).getText().isEmpty());
 
         assertThat(robot.lookup("#bench-saved").queryAs(Labeled.class).getText()).startsWith("Saved to "
                 + BenchFixtures.reports(dir));
@@ -84,14 +82,10 @@ class BenchDialogTest {
         BenchViewModel vm = BenchFixtures.benchmark(dir, img, "blocked: mounted at /mnt/x", Platform::runLater,
                 background);
         Platform.runLater(() -> BenchDialog.show(vm, stage));
-        waitFor(() -> robot.lookup("#bench-write").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("#bench-write").tryQuery().isPresent());
 
         RadioButton write = robot.lookup("#bench-write").queryAs(RadioButton.class);
         assertThat(write.isDisabled()).isTrue();
     }
 
-    private static void waitFor(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 }

@@ -14,13 +14,13 @@ import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -68,7 +68,7 @@ class CertificateViewTest {
             opened.add(path);
             problem.accept("No program here opens " + path.getFileName() + " (xdg-open: exit 3); it is at " + path);
         }));
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup(".certificate-page").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup(".certificate-page").tryQuery().isPresent());
 
         Image page = robot.lookup(".certificate-page").queryAs(ImageView.class).getImage();
         assertThat(page.getWidth()).as("A4 at 150 dpi").isBetween(1200.0, 1300.0);

@@ -14,15 +14,14 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
+import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
 import dev.blockwipe.testing.Witness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -46,7 +45,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The real window, headless (Monocle), over this machine's devices and loop devices the tests
@@ -95,7 +93,7 @@ class MainWindowTest {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
             loop.partition("label: gpt\nsize=20M\nsize=+\n");
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
             DeviceRow row = row(loop.name());
             assertThat(row.children()).extracting(r -> r.facts().name())
                     .containsExactly(loop.name() + "p1", loop.name() + "p2");
@@ -112,7 +110,7 @@ class MainWindowTest {
         try (LoopDevice ticked = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB);
              LoopDevice chosen = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + chosen.name()).tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + chosen.name()).tryQuery().isPresent());
             @SuppressWarnings("unchecked")
             TreeTableView<DeviceRow> tree = robot.lookup(".tree-table-view").queryAs(TreeTableView.class);
             robot.interact(() -> {
@@ -125,7 +123,7 @@ class MainWindowTest {
 
             try (LoopDevice plugged = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB)) {
                 vm.devices().refresh();
-                waitFor(() -> robot.lookup("#check-" + plugged.name()).tryQuery().isPresent());
+                FxWait.until(() -> robot.lookup("#check-" + plugged.name()).tryQuery().isPresent());
 
                 assertThat(row(ticked.name()).checkedProperty().get()).isTrue();
                 assertThat(tree.getSelectionModel().getSelectedItem().getValue()).isSameAs(row(chosen.name()));
@@ -139,7 +137,7 @@ class MainWindowTest {
     void aBlockedRowCannotBeChecked(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 8 * MIB, "-r")) {
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             CheckBox box = robot.lookup("#check-" + loop.name()).queryAs(CheckBox.class);
             assertThat(box.isDisabled()).isTrue();
             robot.clickOn(box);
@@ -158,10 +156,10 @@ class MainWindowTest {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 64 * MIB)) {
             loop.fillRandom(loop.path(), 7);
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             robot.clickOn("#check-" + loop.name());
             robot.clickOn("#wipe");
-            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
             TextField operator = robot.lookup("#operator").queryAs(TextField.class);
             assertThat(operator.getText()).as("asked, with the name the settings remember").isEqualTo("Test Operator");
             robot.interact(() -> operator.setText("Grace Hopper"));
@@ -180,12 +178,12 @@ class MainWindowTest {
             robot.clickOn(wipe);
 
             JobViewModel job = vm.jobs().jobs().get(0);
-            waitFor(() -> job.stateProperty().get().finished());
+            FxWait.until(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
             assertThat(job.messageProperty().get()).contains("ERASED", "verified");
             assertThat(job.ratePoints()).isNotEmpty();
             assertThat(LoopDevice.allZero(loop.path())).isTrue();
-            waitFor(() -> job.certificateProperty().get() != null);
+            FxWait.until(() -> job.certificateProperty().get() != null);
             ReportStore.CertificateFiles certificate = job.certificateProperty().get();
             assertThat(certificate.pdf()).exists();
             PublicKey key = SigningKey.loadOrCreate(papers.resolve("config"), Sh.uid()).publicKey();
@@ -196,11 +194,11 @@ class MainWindowTest {
                     .isEqualTo("Grace Hopper");
 
             robot.type(KeyCode.F11);
-            waitFor(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isPresent());
             assertThat(robot.lookup("#tile-" + loop.name()).query().getStyleClass())
                     .as("the monitor view's tile is green").contains(JobState.ERASED.styleClass());
             robot.type(KeyCode.ESCAPE);
-            waitFor(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isEmpty());
+            FxWait.until(() -> robot.lookup("#tile-" + loop.name()).tryQuery().isEmpty());
         }
     }
 
@@ -209,20 +207,20 @@ class MainWindowTest {
     void aWipedDiskLosesItsPartitionsInTheTree(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 32 * MIB).partition("label: gpt\n,10M\n,\n")) {
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + loop.name() + "p2").tryQuery().isPresent());
             assertThat(row(loop.name()).facts().verdict()).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
             robot.interact(() -> row(loop.name()).checkedProperty().set(true));
-            waitFor(() -> !robot.lookup("#wipe").queryButton().isDisabled());
+            FxWait.until(() -> !robot.lookup("#wipe").queryButton().isDisabled());
             robot.clickOn("#wipe");
-            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
             robot.clickOn("#confirmation").write(loop.name());
             robot.clickOn("#confirm-wipe");
 
             JobViewModel job = vm.jobs().jobs().get(0);
-            waitFor(() -> job.stateProperty().get().finished());
+            FxWait.until(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
             assertThat(job.warningsProperty().get()).isEmpty();
-            waitFor(() -> row(loop.name()).children().isEmpty());
+            FxWait.until(() -> row(loop.name()).children().isEmpty());
             assertThat(robot.lookup("#check-" + loop.name() + "p1").tryQuery()).isEmpty();
             assertThat(row(loop.name()).facts().verdict()).isInstanceOf(SafetyVerdict.Wipeable.class);
         }
@@ -242,17 +240,17 @@ class MainWindowTest {
             Files.write(other, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.WRITE);
             Witness w = new Witness().watch(loop.image(), other);
             vm.devices().refresh();
-            waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
             robot.clickOn("#check-" + loop.name());
             robot.clickOn("#wipe");
-            waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
             robot.clickOn("#confirmation").write(loop.name());
 
             loop.attachAgain(other);
             robot.clickOn("#confirm-wipe");
 
             JobViewModel job = vm.jobs().jobs().get(0);
-            waitFor(() -> job.stateProperty().get().finished());
+            FxWait.until(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.FAILED);
             assertThat(job.messageProperty().get()).contains("changed since you confirmed it", "disk sequence number",
                     "loop backing");
@@ -268,7 +266,7 @@ class MainWindowTest {
             JobViewModel job = startWipe(robot, loop, "gutmann");
             robot.clickOn("#cancel-" + loop.name());
             robot.clickOn("Yes");
-            waitFor(() -> job.stateProperty().get().finished());
+            FxWait.until(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
             assertThat(job.messageProperty().get()).contains("CANCELLED");
             try (BlockTarget again = new LinuxTargets().open(loop.path(), Access.WRITE)) {
@@ -286,18 +284,18 @@ class MainWindowTest {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
             JobViewModel first = startWipe(robot, loop, "gutmann");
             robot.interact(() -> vm.jobs().cancel(first));
-            waitFor(() -> first.stateProperty().get().finished());
+            FxWait.until(() -> first.stateProperty().get().finished());
             // the journal's verdict follows the result once the paperwork is done
-            waitFor(() -> first.messageProperty().get().contains("resumable: select " + loop.name()));
+            FxWait.until(() -> first.messageProperty().get().contains("resumable: select " + loop.name()));
             DeviceRow row = row(loop.name());
-            waitFor(() -> row.interruptedProperty().get() != null);
+            FxWait.until(() -> row.interruptedProperty().get() != null);
             assertThat(row.jobProperty().get()).isEqualTo("interrupted: resumable");
             long checkpoint = row.interruptedProperty().get().offset();
             int pass = row.interruptedProperty().get().pass();
 
             robot.interact(() -> vm.devices().selectedProperty().set(row));
             robot.clickOn("#resume");
-            waitFor(() -> robot.lookup(".text-input-dialog .text-field").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup(".text-input-dialog .text-field").tryQuery().isPresent());
             Button ok = robot.lookup(".text-input-dialog .button").match((Button b) -> b.isDefaultButton()).query();
             assertThat(ok.isDisabled()).isTrue();
             robot.clickOn(".text-input-dialog .text-field").write(loop.name());
@@ -307,9 +305,9 @@ class MainWindowTest {
             JobViewModel second = vm.jobs().jobs().get(0);
             assertThat(second).isNotSameAs(first);
             assertThat(second.resumes()).isTrue();
-            waitFor(() -> second.stateProperty().get() == JobState.RUNNING && second.progressProperty().get() > 0);
+            FxWait.until(() -> second.stateProperty().get() == JobState.RUNNING && second.progressProperty().get() > 0);
             robot.interact(() -> vm.jobs().cancel(second));
-            waitFor(() -> second.certificateProperty().get() != null);
+            FxWait.until(() -> second.certificateProperty().get() != null);
             String cert = Files.readString(second.certificateProperty().get().json());
             com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cert);
             assertThat(json.at("/runs")).hasSize(2);
@@ -329,7 +327,7 @@ class MainWindowTest {
             assertThat(job.stateProperty().get().finished()).isFalse();
             requestClose(robot);
             robot.clickOn("Yes");
-            waitFor(exited::get);
+            FxWait.until(exited::get);
             robot.interact(job::drain);
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
         }
@@ -347,7 +345,7 @@ class MainWindowTest {
     @Test
     void helpAboutShowsTheVersionAndTheLibraries(FxRobot robot) throws Exception {
         robot.clickOn("Help").clickOn("About Blockwipe");
-        waitFor(() -> robot.lookup("#about").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("#about").tryQuery().isPresent());
         DialogPane about = robot.lookup("#about").queryAs(DialogPane.class);
         assertThat(about.getHeaderText()).startsWith("Blockwipe " + BuildInfo.current().version());
         assertThat(robot.from(about).lookup((Labeled l) -> "PDFBox".equals(l.getText())).tryQuery()).isPresent();
@@ -358,7 +356,7 @@ class MainWindowTest {
     @Test
     void ctrlQWithoutRunningJobsQuitsWithoutAsking(FxRobot robot) throws Exception {
         robot.push(KeyCode.CONTROL, KeyCode.Q);
-        waitFor(exited::get);
+        FxWait.until(exited::get);
         assertThat(robot.lookup("Wipes are running. Cancel them and quit?").tryQuery()).isEmpty();
     }
 
@@ -367,14 +365,14 @@ class MainWindowTest {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
             JobViewModel job = startWipe(robot, loop, "gutmann");
             robot.push(KeyCode.CONTROL, KeyCode.Q);
-            waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
             robot.clickOn("No");
             assertThat(exited).isFalse();
             assertThat(job.stateProperty().get().finished()).isFalse();
             robot.push(KeyCode.CONTROL, KeyCode.Q);
-            waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+            FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
             robot.clickOn("Yes");
-            waitFor(exited::get);
+            FxWait.until(exited::get);
             robot.interact(job::drain);
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
         }
@@ -390,7 +388,7 @@ class MainWindowTest {
     /** What the window manager sends when the user closes the window; its question shows in a nested loop. */
     private void requestClose(FxRobot robot) throws Exception {
         Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
-        waitFor(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
     }
 
     /**
@@ -399,25 +397,25 @@ class MainWindowTest {
      */
     private JobViewModel startWipe(FxRobot robot, LoopDevice loop, String method) throws Exception {
         vm.devices().refresh();
-        waitFor(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
         robot.interact(() -> row(loop.name()).checkedProperty().set(true));
         robot.clickOn("#wipe");
-        waitFor(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+        FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
         WipeMethod chosen = WipeMethods.byName(method).orElseThrow();
         ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
         robot.interact(() -> methods.scrollTo(chosen));
-        waitFor(() -> robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen).tryQuery()
+        FxWait.until(() -> robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen).tryQuery()
                 .isPresent());
         robot.clickOn(robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen)
                 .<ListCell<WipeMethod>>query());
         assertThat(methods.getSelectionModel().getSelectedItem()).isEqualTo(chosen);
         robot.clickOn("#confirmation").write(loop.name());
         Button confirm = robot.lookup("#confirm-wipe").queryButton();
-        waitFor(() -> !confirm.isDisabled());
+        FxWait.until(() -> !confirm.isDisabled());
         robot.clickOn(confirm);
-        waitFor(() -> !vm.jobs().jobs().isEmpty());
+        FxWait.until(() -> !vm.jobs().jobs().isEmpty());
         JobViewModel job = vm.jobs().jobs().get(0);
-        waitFor(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
+        FxWait.until(() -> job.stateProperty().get() == JobState.RUNNING && job.progressProperty().get() > 0);
         return job;
     }
 
@@ -425,8 +423,4 @@ class MainWindowTest {
         return vm.devices().rows().stream().filter(r -> r.facts().name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static void waitFor(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 }
