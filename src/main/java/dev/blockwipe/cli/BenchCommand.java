@@ -1,6 +1,5 @@
 package dev.blockwipe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.TargetOpener;
@@ -13,6 +12,7 @@ import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.BenchmarkJson;
+import dev.blockwipe.report.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
@@ -95,6 +95,9 @@ final class BenchCommand implements Callable<Integer> {
         if (!write && (!yes.isEmpty() || force)) {
             throw new UsageException("--yes and --force belong to --write; a read benchmark writes nothing");
         }
+        if (write) {
+            inventory.prepare();
+        }
         List<BlockTarget> opened = write
                 ? new WriteGate(opener, new Preflight(inventory), force, WriteGate.Pause.NONE)
                         .admit(List.of(target), yes, err).stream().<BlockTarget>map(WriteGate.Admitted::target).toList()
@@ -104,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
             Benchmark.Listener display = json ? Benchmark.Listener.NONE : new Table(t.info(), out, err);
             Benchmark.Result result = benchmark.run(t, display, interrupts.token());
             if (json) {
-                out.println(new ObjectMapper().writeValueAsString(new BenchmarkJson(new ObjectMapper()).result(result)));
+                out.println(Json.mapper().writeValueAsString(new BenchmarkJson(Json.mapper()).result(result)));
             } else {
                 summary(result, out);
             }

@@ -22,7 +22,10 @@ import picocli.CommandLine.Command;
             "  5  not supported by the device (zero-out, discard)",
             "  6  no such target, not a block device or image file, or no permission",
             "  7  erased, but the certificate could not be written (the result is printed)",
-            "  8  discarded without a read-back: done, but no proof of erasure",
+            "  8  done, but no proof of erasure (a discard without a read-back, a copy-on-write file)",
+            "  9  erased except bad sectors (listed in the summary and on the certificate)",
+            " 10  --resume: no journal of an interrupted wipe of the target",
+            " 11  the window cannot open (no display, or no GTK 3); the commands still work",
             "130  cancelled (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP); what was written before is synced"})
 public final class BlockwipeCli {
 

@@ -1,12 +1,12 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.Pass;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import java.io.PrintWriter;
@@ -19,8 +19,7 @@ import java.time.Instant;
  * the whole result.
  */
 final class JsonLines implements WipeListener {
-    private final ObjectMapper mapper = new ObjectMapper();
-    private final ResultJson json = new ResultJson(mapper);
+    private final ResultJson json = new ResultJson(Json.mapper());
     private final PrintWriter out;
     private String target = "";
 
@@ -147,7 +146,7 @@ final class JsonLines implements WipeListener {
     }
 
     private ObjectNode head(String event) {
-        ObjectNode n = mapper.createObjectNode();
+        ObjectNode n = Json.mapper().createObjectNode();
         n.put("event", event);
         n.put("time", Instant.now().toString());
         n.put("target", target);
@@ -156,7 +155,7 @@ final class JsonLines implements WipeListener {
 
     private void print(ObjectNode n) {
         try {
-            out.println(mapper.writeValueAsString(n));
+            out.println(Json.mapper().writeValueAsString(n));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -8,6 +8,7 @@ import dev.blockwipe.devices.Partition;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.InventoryJson;
+import dev.blockwipe.report.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -52,10 +53,11 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        source.prepare();
         DeviceInventory inventory = source.scan();
         List<Disk> disks = all ? inventory.disks() : inventory.visibleDisks();
         if (json) {
-            ObjectMapper mapper = new ObjectMapper();
+            ObjectMapper mapper = Json.mapper();
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).inventory(inventory, disks)));
             return ExitCode.OK;
         }

@@ -4,8 +4,8 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipePlan;
-import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.ResultSummary;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -105,10 +105,10 @@ final class ProgressBoard {
 
     private static String started(WipeEvent.Started s) {
         WipePlan plan = s.plan();
-        return String.format(Locale.ROOT, "%s: %s with %s, %d pass%s, verify %s, %s requests x %d in flight, %s",
+        return String.format(Locale.ROOT, "%s: %s with %s, %d pass%s, verify %s, %s, %s",
                 Units.printable(s.target().path()), Units.bytes(s.target().size()), plan.method().name(), plan.passes().size(),
-                plan.passes().size() == 1 ? "" : "es", plan.verification().text(), Units.bytes(plan.blockSize()),
-                plan.queueDepth(), s.target().ioMode().label())
+                plan.passes().size() == 1 ? "" : "es", plan.verification().text(), plan.describeRequests(),
+                s.target().ioMode().label())
                 + (s.target().misalignment() == 0 ? "" : String.format(Locale.ROOT,
                         "%n  %s: misaligned on its disk by %d bytes: the first write ends on the disk's next 1 MiB"
                                 + " boundary, every later one is aligned to the disk", Units.printable(s.target().name()),

@@ -8,6 +8,7 @@ import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.report.InventoryJson;
+import dev.blockwipe.report.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -44,11 +45,12 @@ final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        source.prepare();
         DeviceInventory inventory = source.scan();
         Device d = inventory.byName(resolve(device)).orElseThrow(() -> new TargetRefusedException(device,
                 TargetRefusedException.Reason.NOT_FOUND, "no such disk or partition (see: blockwipe list --all)"));
         if (json) {
-            ObjectMapper mapper = new ObjectMapper();
+            ObjectMapper mapper = Json.mapper();
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).device(inventory, d)));
             return ExitCode.OK;
         }

@@ -5,6 +5,7 @@ import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.JobScheduler;
@@ -119,6 +120,11 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per event on standard output.")
     private boolean json;
 
+    @Option(names = "--memory", paramLabel = "SIZE", description = "Memory for the I/O buffers of all targets together"
+            + " (default: a 32nd of the machine's memory, 64M to 1G; K, M, G suffixes). With less, jobs keep fewer"
+            + " requests in flight.")
+    private String memory;
+
     @Option(names = {"-n", "--no-act"}, description = "Check, confirm and open the targets, print the plan, write nothing.")
     private boolean noAct;
 
@@ -178,6 +184,9 @@ final class WipeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        inventory.prepare();
+        Certifier.prepareInBackground();
+        BufferPool buffers = new BufferPool(memoryBudget(memory));
         FaultPolicy faults = faults();
         if (resume) {
             List<String> given = Stream.of("--method", "--passes", "--verify", "--blank", "--block-size", "--queue-depth")
@@ -188,18 +197,18 @@ final class WipeCommand implements Callable<Integer> {
             }
         }
         WipeRequest request = resume ? null : request(faults);
+        Keystreams keystreams = resume || request.method().writesRandomData() ? OpenSslKeystreams.fastest() : Keystreams.JCE;
         Certifier certifier = certifier();
         List<WriteGate.Admitted> admitted = new WriteGate(opener, new Preflight(inventory), force, pause)
                 .admit(targets, yes, err);
         try {
-            Keystreams keystreams = OpenSslKeystreams.best();
             List<Planned> planned = new ArrayList<>();
             List<String> tags = AssetTags.assign(assetTags,
                     admitted.stream().map(a -> a.target().info()).toList());
             for (WriteGate.Admitted a : admitted) {
                 CertifiedDevice before = CertifiedDevice.before(a.judgement()).withAssetTag(tags.get(planned.size()));
                 Journal journal = journal(certifier, a.target().info(), before, err);
-                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams);
+                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams, buffers);
                 job.validate(a.target());
                 planned.add(new Planned(a.target(), job,
                         new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()), before, journal));
@@ -445,6 +454,28 @@ final class WipeCommand implements Callable<Integer> {
             case "stop" -> true;
             default -> throw new IllegalArgumentException("--on-error must be continue or stop, not '" + onError + "'");
         };
+    }
+
+    /**
+     * The buffer budget: as given, or the default for this machine's memory; never beyond what the
+     * JVM may allocate as direct memory (by default as much as its heap may grow to).
+     */
+    static long memoryBudget(String text) {
+        if (text == null) {
+            return HostFacts.defaultBufferBudget();
+        }
+        long limit = Runtime.getRuntime().maxMemory();
+        long bytes;
+        try {
+            bytes = Units.parseSize(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e);
+        }
+        if (bytes < BufferPool.MIN_BUDGET || bytes > limit) {
+            throw new UsageException("--memory must be between " + Units.bytes(BufferPool.MIN_BUDGET) + " and "
+                    + Units.bytes(limit) + " (what this Java runtime may allocate), not " + text);
+        }
+        return bytes;
     }
 
     /** 0 for the default; sizes beyond the largest block size fail here, before they could overflow an int. */

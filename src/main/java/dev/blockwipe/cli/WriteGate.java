@@ -79,7 +79,8 @@ final class WriteGate {
             for (String path : paths) {
                 located.add(opener.locate(path));
             }
-            DeviceInventory inventory = preflight.scan(paths.get(0));
+            List<TargetIdentity> nodes = located.stream().map(TargetOpener.Located::node).toList();
+            DeviceInventory inventory = preflight.scan(paths.get(0), nodes);
             checkOverlaps(located, inventory);
             for (TargetOpener.Located l : located) {
                 refuseIfBlocked(l.path(), preflight.beforeOpen(inventory, l.node(), force));
@@ -105,7 +106,7 @@ final class WriteGate {
             }
             new Confirmation(yes, terminalInput(), err).confirmAll(confirm);
             pause.after(Step.CONFIRMED);
-            DeviceInventory fresh = preflight.scan(paths.get(0));
+            DeviceInventory fresh = preflight.scan(paths.get(0), nodes);
             List<Admitted> admitted = new ArrayList<>();
             for (int i = 0; i < opened.size(); i++) {
                 Preflight.Judgement before = shown.get(i);

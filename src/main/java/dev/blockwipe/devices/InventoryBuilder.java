@@ -4,12 +4,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Joins what sysfs, mountinfo, swaps and libblkid say into the inventory: signatures per device,
  * and the usage, system disks and safety facts that the {@link DeviceGraph} finds for each.
  */
 public final class InventoryBuilder {
+    private static final Signatures NOT_PROBED = Signatures.unknown("not probed: not a target of this command");
+
     private final SignatureProbe probe;
     private final Function<SysfsDisk, Identity> enrichment;
 
@@ -24,14 +27,21 @@ public final class InventoryBuilder {
     }
 
     public DeviceInventory build(List<SysfsDisk> raw, UsageFacts usage) {
+        return build(raw, usage, n -> true);
+    }
+
+    /** The inventory with signatures only of the devices {@code probed} accepts and of the partitions of such disks. */
+    public DeviceInventory build(List<SysfsDisk> raw, UsageFacts usage, Predicate<DeviceNumber> probed) {
         DeviceGraph g = new DeviceGraph(raw, usage);
         List<Disk> disks = new ArrayList<>();
         for (SysfsDisk d : raw) {
-            Signatures diskSignatures = d.sizeSectors() == 0 ? Signatures.NONE : probe.probe(d.path(), d.number());
+            boolean wholeDisk = probed.test(d.number());
+            Signatures diskSignatures = d.sizeSectors() == 0 ? Signatures.NONE
+                    : wholeDisk ? probe.probe(d.path(), d.number()) : NOT_PROBED;
             List<Partition> partitions = new ArrayList<>();
             List<String> contents = new ArrayList<>();
             for (SysfsPartition p : d.partitions()) {
-                Signatures sig = probe.probe(p.path(), p.number());
+                Signatures sig = wholeDisk || probed.test(p.number()) ? probe.probe(p.path(), p.number()) : NOT_PROBED;
                 partitions.add(new Partition(p, d.name(), Alignment.of(p.startSector() * 512, d.physicalBlockSize()), sig,
                         g.usage(p.name()), g.partition(d, p, sig)));
                 if (!sig.blank()) {

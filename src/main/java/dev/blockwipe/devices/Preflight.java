@@ -7,7 +7,10 @@ import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Judges targets for the commands and jobs that write: from a fresh inventory and, once a target
@@ -30,13 +33,18 @@ public final class Preflight {
     }
 
     /**
-     * Reads the inventory afresh; it must succeed, because without it nothing can be judged.
+     * Reads the inventory afresh for judging {@code targets}; it must succeed, because without it
+     * nothing can be judged. Only the target devices and their partitions are probed for
+     * signatures: a target's own contents are read from its descriptor once it is open, and other
+     * devices' contents decide nothing about it.
      *
      * @param path the target this is for, named in the refusal
      */
-    public DeviceInventory scan(String path) throws TargetRefusedException {
+    public DeviceInventory scan(String path, Collection<TargetIdentity> targets) throws TargetRefusedException {
+        Set<DeviceNumber> devices = targets.stream().filter(t -> t.kind() == TargetKind.BLOCK_DEVICE)
+                .map(Preflight::number).collect(Collectors.toSet());
         try {
-            return inventory.scan();
+            return inventory.scan(devices::contains);
         } catch (IOException | RuntimeException e) {
             throw new TargetRefusedException(path, Reason.BLOCKED,
                     "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());

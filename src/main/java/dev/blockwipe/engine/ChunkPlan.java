@@ -10,6 +10,9 @@ interface ChunkPlan {
 
     long totalBytes();
 
+    /** The length of a whole request of this plan (the first and the last one may be shorter). */
+    int requestBytes();
+
     /**
      * Consecutive chunks covering [0, size). When the target starts off an alignment boundary of its
      * disk (a partition at sector 1), the first chunk ends on the disk's next boundary, so that every
@@ -56,6 +59,11 @@ interface ChunkPlan {
             public long totalBytes() {
                 return plan.totalBytes() - skipped;
             }
+
+            @Override
+            public int requestBytes() {
+                return plan.requestBytes();
+            }
         };
     }
 
@@ -70,6 +78,11 @@ interface ChunkPlan {
     }
 
     record Sequential(long size, int blockSize, long firstLength) implements ChunkPlan {
+        @Override
+        public int requestBytes() {
+            return blockSize;
+        }
+
         @Override
         public long count() {
             long rest = size - firstLength;
@@ -93,6 +106,11 @@ interface ChunkPlan {
 
     record Span(long offset, long length, int blockSize) implements ChunkPlan {
         @Override
+        public int requestBytes() {
+            return blockSize;
+        }
+
+        @Override
         public long count() {
             return (length + blockSize - 1) / blockSize;
         }
@@ -110,6 +128,11 @@ interface ChunkPlan {
     }
 
     record Listed(List<Chunk> chunks) implements ChunkPlan {
+        @Override
+        public int requestBytes() {
+            return chunks.stream().mapToInt(Chunk::length).max().orElse(0);
+        }
+
         @Override
         public long count() {
             return chunks.size();

@@ -1,34 +1,36 @@
 package dev.blockwipe.engine;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The threads and buffers of one job: one worker thread and one page-aligned direct buffer per
- * request in flight, allocated once per job (direct memory is only returned by the garbage
- * collector, so per-pass allocation would pile up). Buffers for the expected data of a read-back
- * are allocated when a read-back first runs.
+ * The threads and buffers of one job: one worker thread per request in flight, and the job's
+ * page-aligned direct buffers leased from the process's {@link BufferPool} when first needed and
+ * kept for the whole job (per-pass allocation of direct memory would pile up until the collector
+ * ran). When the pool is short the job gets fewer buffers than it has threads, and so fewer
+ * requests in flight. Buffers for the expected data of a read-back of random data are leased when
+ * such a read-back first runs.
  */
 final class IoContext implements AutoCloseable {
     static final int PAGE = 4096;
-    /** Bounds the I/O buffers of a job (a read-back adds as much again for the expected data). */
+    /** Bounds the I/O buffers a job asks for (a read-back of random data asks as much again for the expected data). */
     static final long MAX_BUFFER_BYTES = 128L << 20;
     private static final int MAX_GENERATORS = 8;
 
     private final int depth;
     private final int blockSize;
+    private final BufferPool buffers;
     private final ExecutorService pool;
-    private List<ByteBuffer> ioBuffers;
-    private List<ByteBuffer> expectedBuffers;
+    private BufferPool.Lease io;
+    private BufferPool.Lease expected;
 
-    IoContext(String name, int depth, int blockSize) {
+    IoContext(String name, BufferPool buffers, int depth, int blockSize) {
         this.depth = depth;
         this.blockSize = blockSize;
+        this.buffers = buffers;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(depth, r -> {
             Thread t = new Thread(r, "blockwipe-io-" + name + "-" + n.incrementAndGet());
@@ -110,11 +112,18 @@ final class IoContext implements AutoCloseable {
         return blockSize;
     }
 
+    /** The job's I/O buffers: as many as it has workers, or fewer (at least one) when the pool is short. */
     List<ByteBuffer> ioBuffers() {
-        if (ioBuffers == null) {
-            ioBuffers = allocate();
+        if (io == null) {
+            io = buffers.lease(blockSize, depth, 1);
         }
-        return ioBuffers;
+        return io.buffers();
+    }
+
+    /** The first {@code wanted} I/O buffers, or all of them when there are fewer. */
+    List<ByteBuffer> ioBuffers(int wanted) {
+        List<ByteBuffer> all = ioBuffers();
+        return all.subList(0, Math.min(wanted, all.size()));
     }
 
     /** A single buffer list for sweeps that move no data through memory (range operations). */
@@ -122,29 +131,39 @@ final class IoContext implements AutoCloseable {
         return List.of(ByteBuffer.allocate(0));
     }
 
-    /** Direct too: a native keystream writes into them, and the compare is vectorized either way. */
+    /**
+     * Buffers for the data a read-back of random data expects, one per reading worker (fewer when
+     * the pool is short; the read-back then reads with fewer in flight), leased by the job thread
+     * before the read-back's workers start. Direct too: a native keystream writes into them, and
+     * the compare is vectorized either way.
+     */
     List<ByteBuffer> expectedBuffers() {
-        if (expectedBuffers == null) {
-            expectedBuffers = allocate();
+        if (expected == null) {
+            expected = buffers.lease(blockSize, depth, 1);
         }
-        return expectedBuffers;
+        return expected.buffers();
     }
 
+    /**
+     * A direct buffer of {@code size} bytes that starts on a page. alignedSlice also ends the
+     * slice on a page, so the raw buffer covers whole pages beyond the start's shift: a 512-byte or
+     * 6 KiB request still gets its buffer.
+     */
     static ByteBuffer aligned(int size) {
-        ByteBuffer raw = ByteBuffer.allocateDirect(size + PAGE);
+        int pages = (size + PAGE - 1) / PAGE;
+        ByteBuffer raw = ByteBuffer.allocateDirect((pages + 1) * PAGE);
         return raw.alignedSlice(PAGE).limit(size).slice();
     }
 
-    private List<ByteBuffer> allocate() {
-        List<ByteBuffer> list = new ArrayList<>(depth);
-        for (int i = 0; i < depth; i++) {
-            list.add(aligned(blockSize));
-        }
-        return Collections.unmodifiableList(list);
-    }
-
+    /** Stops the workers and gives the buffers back: every sweep has ended, so no request still uses them. */
     @Override
     public void close() {
         pool.shutdownNow();
+        if (io != null) {
+            io.close();
+        }
+        if (expected != null) {
+            expected.close();
+        }
     }
 }

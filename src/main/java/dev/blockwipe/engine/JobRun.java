@@ -1,6 +1,7 @@
 package dev.blockwipe.engine;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ final class JobRun {
     private ExecutorService syncer;
 
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
-           RandomGenerator random, Keystreams keystreams, FaultPolicy faults, ResumePoint from) {
+           RandomGenerator random, Keystreams keystreams, BufferPool buffers, FaultPolicy faults, ResumePoint from) {
         this.target = target;
         this.info = target.info();
         this.plan = plan;
@@ -57,7 +58,7 @@ final class JobRun {
         this.cancel = cancel;
         this.clock = clock;
         this.from = from;
-        this.io = new IoContext(info.name(), plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
+        this.io = new IoContext(info.name(), buffers, plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
         this.keystreams = keystreams;
         this.bad = new BadSectors(from.badRanges());
         this.media = new MediaErrors(target, bad, faults);
@@ -130,9 +131,10 @@ final class JobRun {
                 throughput), pass, start, sweep));
         boolean complete = false;
         IOException failure = null;
+        List<ByteBuffer> buffers = overwrite ? io.ioBuffers(plan.depthFor(pass.pattern())) : io.noBuffers();
         thermal.writing(pass.number(), () -> start + sweep.contiguousBytes());
         try {
-            complete = overwrite ? overwrite(pass, sweep, ticker) : rangeOperation(sweep, ticker);
+            complete = overwrite ? overwrite(pass, sweep, buffers, ticker) : rangeOperation(sweep, buffers, ticker);
         } catch (IOException e) {
             failure = e;
         } finally {
@@ -150,7 +152,8 @@ final class JobRun {
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
                 chunks.totalBytes(), start, sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
-                throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification);
+                throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification,
+                new RequestShape(chunks.requestBytes(), buffers.size()));
         passes.add(result);
         if (failure != null) {
             throw failure;
@@ -221,9 +224,9 @@ final class JobRun {
         listener.on(new WipeEvent.Checkpoint(pass, offset, bad.ranges(), progress.stalls()));
     }
 
-    private boolean overwrite(Pass pass, Sweep sweep, Sweep.Ticker ticker) throws IOException {
+    private boolean overwrite(Pass pass, Sweep sweep, List<ByteBuffer> buffers, Sweep.Ticker ticker) throws IOException {
         boolean buffered = info.ioMode() == IoMode.BUFFERED;
-        return sweep.run(io.pool(), io.ioBuffers().subList(0, plan.depthFor(pass.pattern())), worker -> {
+        return sweep.run(io.pool(), buffers, worker -> {
             PatternSource source = pass.pattern().newSource(keystreams);
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
@@ -237,9 +240,9 @@ final class JobRun {
         }, ticker, cancel);
     }
 
-    private boolean rangeOperation(Sweep sweep, Sweep.Ticker ticker) throws IOException {
+    private boolean rangeOperation(Sweep sweep, List<ByteBuffer> none, Sweep.Ticker ticker) throws IOException {
         RangeOperation op = RangeOperation.of(plan.method().technique());
-        return sweep.run(io.pool(), io.noBuffers(),
+        return sweep.run(io.pool(), none,
                 worker -> (chunk, unused) -> {
                     target.rangeOperation(op, chunk.offset(), chunk.length());
                     return chunk.length();

@@ -6,16 +6,29 @@ package dev.blockwipe.engine;
  * same bytes for the same key.
  */
 public interface Keystreams {
-    /** JCE's AES/CTR/NoPadding. */
+    /** JCE's AES/CTR/NoPadding through a heap array, copied into the engine's direct buffer in cache-sized steps. */
     Keystreams JCE = new Keystreams() {
         @Override
         public PatternSource source(byte[] key) {
-            return new AesCtrSource(key);
+            return new AesCtrSource(key, false);
         }
 
         @Override
         public String describe() {
             return "AES-256-CTR (Java " + Runtime.version().feature() + " JCE)";
+        }
+    };
+
+    /** JCE's AES/CTR/NoPadding from one direct buffer into another. */
+    Keystreams JCE_DIRECT = new Keystreams() {
+        @Override
+        public PatternSource source(byte[] key) {
+            return new AesCtrSource(key, true);
+        }
+
+        @Override
+        public String describe() {
+            return "AES-256-CTR (Java " + Runtime.version().feature() + " JCE, direct buffers)";
         }
     };
 

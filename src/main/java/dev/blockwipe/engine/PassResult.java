@@ -23,6 +23,7 @@ import java.util.List;
  * @param maxRate       highest one-second rate seen
  * @param profile       the speed profile (bounded)
  * @param verification  the read-back of this pass, or null when it was not read back on its own
+ * @param requests      the requests the pass really made
  */
 public record PassResult(
         int number,
@@ -39,7 +40,8 @@ public record PassResult(
         double minRate,
         double maxRate,
         List<ThroughputPoint> profile,
-        VerifyResult verification) {
+        VerifyResult verification,
+        RequestShape requests) {
 
     public PassResult {
         profile = List.copyOf(profile);

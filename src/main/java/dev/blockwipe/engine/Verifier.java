@@ -48,12 +48,16 @@ final class Verifier {
         long badBefore = bad.bytes();
         long skipped = skipped(plan);
         Sweep sweep = new Sweep(plan, clock);
-        List<ByteBuffer> wanted = io.expectedBuffers();
-        boolean complete = sweep.run(io.pool(), io.ioBuffers().subList(0, depth),
-                worker -> comparer(expected, wanted.get(worker), log, pass), ticker, cancel);
+        List<ByteBuffer> readers = io.ioBuffers(depth);
+        if (!(expected instanceof Pattern.Repeating)) {
+            readers = readers.subList(0, Math.min(readers.size(), io.expectedBuffers().size()));
+        }
+        boolean complete = sweep.run(io.pool(), readers,
+                worker -> comparer(expected, worker, log, pass), ticker, cancel);
         long unreadable = bad.bytes() - badBefore;
         return new VerifyResult(mode, expected.describe(), plan.totalBytes(), sweep.bytesDone(), log.sectors(),
-                log.firstByte(), log.ranges(), skipped, unreadable, complete, Duration.ofNanos(clock.getAsLong() - start));
+                log.firstByte(), log.ranges(), skipped, unreadable, complete, Duration.ofNanos(clock.getAsLong() - start),
+                new RequestShape(plan.requestBytes(), readers.size()));
     }
 
     /** Bytes of the plan known to be bad before the read-back (they are not read). */
@@ -70,16 +74,19 @@ final class Verifier {
      * Reads the good parts of a chunk and compares what could be read. A repeating pattern is
      * compared window by window against one small template (64 KiB, a whole number of periods, so
      * every window has the same phase): the template stays in the cache and only the data read
-     * moves through memory, instead of a second 4 MiB buffer. The full expected block is only built
-     * to locate the differences once there are some.
+     * moves through memory, instead of a second 4 MiB buffer. The full expected block of a pattern
+     * is only built to locate the differences once there are some (in a buffer of the worker's own,
+     * made then: only a failing read-back needs it).
      */
-    private Sweep.ChunkWork comparer(Pattern expected, ByteBuffer want, MismatchLog log, int pass) {
+    private Sweep.ChunkWork comparer(Pattern expected, int worker, MismatchLog log, int pass) {
         int sector = target.info().logicalBlockSize();
         PatternSource source = expected.newSource(keystreams);
         ByteBuffer template = expected instanceof Pattern.Repeating r
                 ? ByteBuffer.allocateDirect((TEMPLATE + r.unit().length - 1) / r.unit().length * r.unit().length) : null;
         PatternSource templateSource = expected.newSource(keystreams);
+        ByteBuffer[] located = {template == null ? io.expectedBuffers().get(worker) : null};
         return (chunk, got) -> {
+            ByteBuffer want = located[0];
             got.clear().limit(chunk.length());
             List<ByteRange> read = new ArrayList<>();
             for (ByteRange part : bad.goodParts(chunk.offset(), chunk.length())) {
@@ -100,7 +107,10 @@ final class Verifier {
                 verified += r.length();
                 if (differs(got, template != null ? template : want, template != null, from, to)) {
                     if (!wantFilled) {
-                        want.clear().limit(chunk.length());
+                        if (located[0] == null) {
+                            located[0] = ByteBuffer.allocate(io.blockSize());
+                        }
+                        want = located[0].clear().limit(chunk.length());
                         source.fill(want, chunk.offset());
                         wantFilled = true;
                     }

@@ -34,7 +34,7 @@ public final class VerifyJob {
         int blockSize = requestedBlockSize > 0 ? requestedBlockSize : IoContext.randomBlockSizeFor(info);
         IoContext.checkBlockSize(info, blockSize);
         int depth = IoContext.depthFor(info, queueDepth, blockSize);
-        try (IoContext io = new IoContext(info.name(), depth, blockSize)) {
+        try (IoContext io = new IoContext(info.name(), new BufferPool(BufferPool.SINGLE_JOB_BUDGET), depth, blockSize)) {
             Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE, new BadSectors(),
                     FaultPolicy.DEFAULT);
             ChunkPlan plan = mode instanceof Verification.Sample s

@@ -17,6 +17,7 @@ import java.util.List;
  * @param unreadableBytes    bytes that could not be read back (isolated to the sector)
  * @param complete           every planned request was made (not cancelled)
  * @param duration           wall time of the read-back
+ * @param requests           the requests the read-back really made
  */
 public record VerifyResult(
         String mode,
@@ -29,7 +30,8 @@ public record VerifyResult(
         long skippedBytes,
         long unreadableBytes,
         boolean complete,
-        Duration duration) {
+        Duration duration,
+        RequestShape requests) {
     public static final int MAX_RANGES = 100;
 
     public VerifyResult {

@@ -12,26 +12,43 @@ import java.util.random.RandomGenerator;
  * releases them before it returns.
  */
 public final class WipeJob {
+    /** The plan's keystream when no pass writes random data. */
+    public static final String NO_KEYSTREAM = "none (no pass writes random data)";
+
     private final WipeRequest request;
     private final RandomGenerator random;
     private final LongSupplier clock;
     private final Keystreams keystreams;
+    private final BufferPool buffers;
 
-    /** A job whose random passes use JCE. */
+    /** A job whose random passes use JCE, with a buffer pool of its own. */
     public WipeJob(WipeRequest request) {
         this(request, Keystreams.JCE);
     }
 
-    /** A job whose random passes use {@code keystreams} (a native AES where the platform has one). */
+    /** A job whose random passes use {@code keystreams}, with a buffer pool of its own. */
     public WipeJob(WipeRequest request, Keystreams keystreams) {
-        this(request, new SecureRandom(), System::nanoTime, keystreams);
+        this(request, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET));
+    }
+
+    /**
+     * A job whose random passes use {@code keystreams} (the fastest source the machine offers) and
+     * whose buffers come from {@code buffers}, shared with the other jobs of the process.
+     */
+    public WipeJob(WipeRequest request, Keystreams keystreams, BufferPool buffers) {
+        this(request, new SecureRandom(), System::nanoTime, keystreams, buffers);
     }
 
     WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams) {
+        this(request, random, clock, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET));
+    }
+
+    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams, BufferPool buffers) {
         this.request = request;
         this.random = random;
         this.clock = clock;
         this.keystreams = keystreams;
+        this.buffers = buffers;
     }
 
     public WipeRequest request() {
@@ -67,7 +84,8 @@ public final class WipeJob {
         int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.randomBlockSizeFor(info);
         return new WipePlan(request.method(), passes, request.verification(), blockSize,
                 IoContext.depthFor(info, request.queueDepth(), blockSize), randomBlockSize,
-                IoContext.generatorsFor(info, request.queueDepth(), blockSize), keystreams.describe());
+                IoContext.generatorsFor(info, request.queueDepth(), blockSize),
+                request.method().writesRandomData() ? keystreams.describe() : NO_KEYSTREAM);
     }
 
     /**
@@ -76,8 +94,8 @@ public final class WipeJob {
      */
     public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
         validate(target);
-        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams, request.faults(),
-                ResumePoint.START).execute();
+        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams, buffers,
+                request.faults(), ResumePoint.START).execute();
     }
 
     /**
@@ -87,7 +105,8 @@ public final class WipeJob {
     public WipeResult resume(BlockTarget target, WipePlan plan, ResumePoint from, WipeListener listener,
                              CancelToken cancel) throws TargetException {
         validate(target);
-        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, request.faults(), from).execute();
+        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers, request.faults(), from)
+                .execute();
     }
 
 }

@@ -46,6 +46,11 @@ public record WipeMethod(
         return passes.size();
     }
 
+    /** Whether a pass writes an AES-CTR keystream (the random bytes of DoD's passes are a repeating pattern). */
+    public boolean writesRandomData() {
+        return passes.stream().anyMatch(p -> p instanceof PassSpec.RandomStream);
+    }
+
     /** The concrete patterns of one run: random bytes drawn, keys generated, shuffled passes ordered. */
     public List<Pattern> resolve(RandomGenerator random) {
         List<PassSpec> order = new ArrayList<>(passes);

@@ -35,6 +35,23 @@ public record WipePlan(WipeMethod method, List<Pass> passes, Verification verifi
         return pattern instanceof Pattern.Random ? randomDepth : queueDepth;
     }
 
+    /**
+     * The requests the passes are planned with: "2 MiB requests x 2 in flight", and for a method that
+     * mixes random and repeating passes both ("..., random passes 1 MiB x 4"). What each pass really
+     * made (fewer in flight when memory was short) is in its result.
+     */
+    public String describeRequests() {
+        boolean random = passes.stream().anyMatch(p -> p.pattern() instanceof Pattern.Random);
+        boolean repeating = passes.stream().anyMatch(p -> !(p.pattern() instanceof Pattern.Random));
+        RequestShape patterns = new RequestShape(blockSize, queueDepth);
+        RequestShape randoms = new RequestShape(randomBlockSize, randomDepth);
+        if (random && repeating && !patterns.equals(randoms)) {
+            return patterns.bytesText() + " requests x " + queueDepth + " in flight, random passes " + randoms.describe();
+        }
+        RequestShape only = random ? randoms : patterns;
+        return only.bytesText() + " requests x " + only.inFlight() + " in flight";
+    }
+
     /** The most workers any pass uses: the job's threads and buffers. */
     public int maxDepth() {
         return Math.max(queueDepth, randomDepth);

@@ -1,5 +1,6 @@
 package dev.blockwipe.linux;
 
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.report.HostInfo;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -29,6 +30,28 @@ public final class HostFacts {
         return new HostInfo(hostname, text(root.resolve("etc/machine-id")), text(dmi.resolve("sys_vendor")),
                 text(dmi.resolve("product_name")), text(dmi.resolve("product_serial")),
                 text(root.resolve("proc/sys/kernel/random/boot_id")));
+    }
+
+    /**
+     * The I/O buffer budget of this machine when the user sets none: {@link BufferPool#defaultBudget}
+     * of its memory, and never more than the JVM may allocate as direct memory (by default as much
+     * as its heap may grow to).
+     */
+    public static long defaultBufferBudget() {
+        return Math.min(Runtime.getRuntime().maxMemory(), BufferPool.defaultBudget(memoryBytes()));
+    }
+
+    /**
+     * The machine's memory (MemTotal of /proc/meminfo); 0 when it cannot be read (the budget then
+     * takes its smallest default).
+     */
+    private static long memoryBytes() {
+        try {
+            return Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
+                    .findFirst().map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(0L);
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The file's first line, or empty when it is missing or unreadable (DMI serials need root). */

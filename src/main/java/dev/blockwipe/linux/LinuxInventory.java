@@ -1,6 +1,7 @@
 package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
 import dev.blockwipe.devices.InventorySource;
@@ -12,7 +13,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * This machine's inventory: sysfs, mountinfo and swaps, libblkid, and OSHI. The window and every
@@ -25,21 +28,25 @@ public final class LinuxInventory implements InventorySource {
     private final MountTable mounts;
     private final Blkid blkid = new Blkid();
     private final Openers openers = new Openers(Path.of("/proc"));
+    private final AtomicBoolean prepared = new AtomicBoolean();
 
     public LinuxInventory() {
         this.sysfs = new SysfsScanner(SYS, Path.of("/dev"));
         this.mounts = new MountTable();
-        warmUpOshi();
     }
 
     /**
      * OSHI's first call loads its classes (about 0.2 s); done beside the rest of the start-up, the
-     * scan's own call (which must come between two sysfs reads to be tied to them) is quick.
+     * scan's own call (which must come between two sysfs reads to be tied to them) is quick. Not
+     * in the constructor: every command is constructed for {@code --version} and {@code --help} too.
      */
-    private static void warmUpOshi() {
-        Thread t = new Thread(OshiDetails::read, "blockwipe-oshi-warm-up");
-        t.setDaemon(true);
-        t.start();
+    @Override
+    public void prepare() {
+        if (prepared.compareAndSet(false, true)) {
+            Thread t = new Thread(OshiDetails::read, "blockwipe-oshi-warm-up");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 
     /**
@@ -62,10 +69,15 @@ public final class LinuxInventory implements InventorySource {
     /** Reads everything afresh. When sysfs itself cannot be listed there is no inventory to judge by. */
     @Override
     public DeviceInventory scan() throws IOException {
+        return scan(n -> true);
+    }
+
+    @Override
+    public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
         UsageFacts usage = mounts.read().withOpen(openers.read());
         List<SysfsDisk> raw = sysfs.scan();
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
-        return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage);
+        return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);
     }
 
     /**

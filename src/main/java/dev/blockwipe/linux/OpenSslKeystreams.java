@@ -2,10 +2,12 @@ package dev.blockwipe.linux;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.blockwipe.engine.KeystreamChoice;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.PatternSource;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * AES-256-CTR from OpenSSL's libcrypto: it encrypts a buffer of zeroes straight into the
@@ -15,7 +17,8 @@ import java.nio.ByteBuffer;
  * counter, so a read-back may use either.
  */
 public final class OpenSslKeystreams implements Keystreams {
-    private static final int STEP = 1 << 20;
+    /** 256 KiB of zeroes stay in the cache while they are encrypted (6.3 GB/s here, 6.2 with 1 MiB steps). */
+    private static final int STEP = 256 << 10;
     private static final ByteBuffer ZEROES = ByteBuffer.allocateDirect(STEP);
     private static final Pointer ZERO = Native.getDirectBufferPointer(ZEROES);
     private static final Cleaner CLEANER = Cleaner.create();
@@ -23,9 +26,15 @@ public final class OpenSslKeystreams implements Keystreams {
     private OpenSslKeystreams() {
     }
 
-    /** OpenSSL where libcrypto.so.3 loads, JCE otherwise. */
-    public static Keystreams best() {
-        return LibCrypto.LOAD_PROBLEM == null ? new OpenSslKeystreams() : Keystreams.JCE;
+    /** The sources this machine has to choose from: OpenSSL where libcrypto.so.3 loads, and JCE's two ways. */
+    public static List<Keystreams> candidates() {
+        return LibCrypto.LOAD_PROBLEM == null ? List.of(new OpenSslKeystreams(), Keystreams.JCE, Keystreams.JCE_DIRECT)
+                : List.of(Keystreams.JCE, Keystreams.JCE_DIRECT);
+    }
+
+    /** The fastest of them, measured in the background from now on (see {@link KeystreamChoice}). */
+    public static KeystreamChoice fastest() {
+        return KeystreamChoice.measuring(candidates());
     }
 
     @Override

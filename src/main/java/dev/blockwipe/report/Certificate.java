@@ -19,7 +19,7 @@ import java.util.UUID;
 
 /**
  * A sanitization certificate: one device, one job. Its content is a JSON object with a fixed field
- * order (schema version {@link #SCHEMA_VERSION}, documented in the README); the PDF is drawn from
+ * order (schema version {@link #SCHEMA_VERSION}, documented in src/docs/certificate-schema.md); the PDF is drawn from
  * it and the signature covers its exact bytes.
  *
  * @param id       unique per certificate
@@ -35,7 +35,7 @@ import java.util.UUID;
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
                           CertifiedDevice device, WipeResult result, String keyFingerprint, boolean resumable) {
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
 
     /**
      * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",

@@ -2,6 +2,7 @@ package dev.blockwipe.report;
 
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
+import dev.blockwipe.engine.RequestShape;
 import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.SpeedAcrossDisk;
 import dev.blockwipe.engine.ThroughputPoint;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -55,6 +57,34 @@ public final class CertificatePdf {
 
     public CertificatePdf(Certificate cert) {
         this.cert = cert;
+    }
+
+    /**
+     * Draws a throwaway page with the certificate's fonts, text, shapes and compression, into
+     * nothing: the real certificate then finds PDFBox's classes, font metrics and glyph list loaded.
+     */
+    static void warmUp() throws IOException {
+        try (PDDocument document = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            document.addPage(page);
+            try (PDPageContentStream stream = new PDPageContentStream(document, page)) {
+                float at = 100;
+                for (Standard14Fonts.FontName name : new Standard14Fonts.FontName[] {Standard14Fonts.FontName.HELVETICA,
+                    Standard14Fonts.FontName.HELVETICA_BOLD}) {
+                    PDType1Font font = new PDType1Font(name);
+                    stream.beginText();
+                    stream.setFont(font, 10);
+                    stream.newLineAtOffset(MARGIN, at += 20);
+                    stream.showText(encodable(font, "Certificate 0123456789 MB/s, 64 MiB - " + font.getStringWidth("x")));
+                    stream.endText();
+                }
+                stream.setNonStrokingColor(GOOD);
+                stream.addRect(MARGIN, MARGIN, WIDTH, 34);
+                stream.fill();
+                new PdfMark(stream, MARGIN, MARGIN, MARK_SIZE).draw();
+            }
+            document.save(OutputStream.nullOutputStream());
+        }
     }
 
     public void write(OutputStream stream) throws IOException {
@@ -104,8 +134,8 @@ public final class CertificatePdf {
         fact("Random data", r.plan().keystream());
         fact("Verification", verification(r));
         fact("Time", TIME.format(r.started()) + " to " + TIME.format(r.finished()) + " (" + Units.duration(r.duration()) + ")");
-        fact("Throughput", "average " + Units.rate(cert.average()) + ", " + r.plan().blockSize() / 1024 + " KiB requests, "
-                + r.plan().queueDepth() + " in flight, " + r.target().ioMode().label());
+        fact("Throughput", "average " + Units.rate(cert.average()) + ", requests " + requests(r) + ", "
+                + r.target().ioMode().label());
         fact("Bad sectors", r.badRanges().isEmpty() ? "none"
                 : ResultSummary.badSectors(r) + ": " + ResultSummary.badRanges(r.badRanges(), 12));
         fact("Temperature", ResultSummary.temperature(r.temperatures()));
@@ -324,6 +354,12 @@ public final class CertificatePdf {
             List<String> lines = wrap(cells[i], font, 8, room);
             write(font, 8, columns[i], y, lines.isEmpty() ? "" : lines.get(0));
         }
+    }
+
+    /** The request shapes the passes and read-backs really made: "2 MiB x 2", or each in turn where they differ. */
+    private static String requests(WipeResult r) {
+        return Stream.concat(r.passes().stream().map(PassResult::requests), r.verifications().stream().map(VerifyResult::requests))
+                .distinct().map(RequestShape::describe).collect(Collectors.joining(", ")) + " (size x in flight)";
     }
 
     private static String passPatterns(WipeResult r) {

@@ -1,6 +1,5 @@
 package dev.blockwipe.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
@@ -17,10 +16,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Writes a signed certificate (JSON, signature, PDF), a log and a journal for every job that
@@ -30,6 +34,8 @@ import java.util.UUID;
  * resumed) and deleted when it ran to its end.
  */
 public final class Certifier {
+    /** How long a job's end waits for its last journal write: a write to a disk that stopped answering never ends. */
+    private static final Duration JOURNAL_WAIT = Duration.ofMinutes(2);
     private final ReportStore store;
     private final Journals journals;
     private final Path configDir;
@@ -78,7 +84,7 @@ public final class Certifier {
         Instant now = Instant.now();
         String serial = result.target().identity().serial();
         return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
-                new BenchmarkJson(new ObjectMapper()).report(result, now, host));
+                new BenchmarkJson(Json.mapper()).report(result, now, host));
     }
 
     /**
@@ -125,6 +131,28 @@ public final class Certifier {
             uncertified = e.toString();
         }
         return new Report(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
+    }
+
+    /**
+     * Loads what writing a certificate needs (Jackson, the Ed25519 signer, PDFBox with its fonts) on
+     * a daemon thread, and returns at once. Cold, that is about 0.2 s of class loading and first calls
+     * after the last write, while the user waits for the command to end; warmed beside the checks
+     * and the writing, it overlaps them. Writes nothing.
+     */
+    public static void prepareInBackground() {
+        Thread t = new Thread(Certifier::warmUp, "blockwipe-paperwork-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void warmUp() {
+        try {
+            Json.mapper().writeValueAsBytes(Json.mapper().createObjectNode().put("warm", 1));
+            SigningKey.warmUp();
+            CertificatePdf.warmUp();
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            // only a head start: a real problem shows, with its reason, when the certificate is written
+        }
     }
 
     /** Reserves the job's files and opens its log, before the first write. */
@@ -178,18 +206,21 @@ public final class Certifier {
         private final CertifiedDevice device;
         private final ResumeIdentity identity;
         private final ResumePoint from;
+        private final String name;
         private ReportStore.CertificateFiles files;
         private JobLog log;
         private IOException problem;
         private Journal journal;
-        private boolean journalWritten;
+        private ExecutorService journalWriter;
+        private volatile boolean journalWritten;
         private boolean resumable;
-        private IOException journalProblem;
+        private volatile IOException journalProblem;
 
         private Paperwork(TargetInfo target, CertifiedDevice device, ResumePoint from) {
             this.device = device;
             this.identity = ResumeIdentity.of(target, device, host.bootId());
             this.from = from;
+            this.name = target.name();
             try {
                 files = store.reserve(Instant.now(), host.hostname(),
                         device.serial().isEmpty() ? target.name() : device.serial(), uid);
@@ -214,9 +245,11 @@ public final class Certifier {
         }
 
         /**
-         * Writes the journal at the start, at every checkpoint and when the job stops early. A
-         * write that fails is tried again at the next checkpoint; the journal written last stays
-         * valid meanwhile (its offset is behind the truth, which only means more is written again).
+         * Writes the journal at the start, at every checkpoint and when the job stops early, in
+         * that order, on a thread of its own: its signature and its fsyncs never hold up the job
+         * (a journal that lags behind only means more is written again after a crash). A write that
+         * fails is tried again at the next checkpoint; the journal written last stays valid meanwhile
+         * (its offset is behind the truth, which only means more is written again).
          */
         private void journal(WipeEvent event) {
             Instant now = Instant.now();
@@ -230,12 +263,44 @@ public final class Certifier {
                 return;
             }
             journal = next;
-            try {
-                journals.write(journal, key());
-                journalWritten = true;
-                journalProblem = null;
-            } catch (IOException e) {
-                journalProblem = e;
+            if (journalWriter == null) {
+                journalWriter = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "blockwipe-journal-" + name);
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            journalWriter.execute(() -> {
+                try {
+                    journals.write(next, key());
+                    journalWritten = true;
+                    journalProblem = null;
+                } catch (IOException e) {
+                    journalProblem = e;
+                }
+            });
+        }
+
+        /** Lets the journal writes already asked for finish, before the journal is judged or removed. */
+        private void journalWritesDone() {
+            if (journalWriter == null) {
+                return;
+            }
+            journalWriter.shutdown();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (!journalWriter.awaitTermination(JOURNAL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                        journalProblem = new IOException("a journal write did not finish within " + JOURNAL_WAIT.toSeconds()
+                                + " s (is the disk of " + journals.dir() + " answering?)");
+                    }
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
 
@@ -260,6 +325,7 @@ public final class Certifier {
          */
         public ReportStore.CertificateFiles finish(WipeResult result) throws IOException {
             closeLog();
+            journalWritesDone();
             resumable = journalWritten
                     && (result.state() == FinalState.CANCELLED || result.state() == FinalState.FAILED);
             if (!resumable) {
@@ -284,6 +350,7 @@ public final class Certifier {
          * no certificate, and the journal stays as it was written last.
          */
         private void abandon(Throwable why) {
+            journalWritesDone();
             if (log != null) {
                 try {
                     log.note("ended without a result, so there is no certificate: "

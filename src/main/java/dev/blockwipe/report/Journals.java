@@ -1,7 +1,6 @@
 package dev.blockwipe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +25,6 @@ import java.util.stream.Stream;
  */
 public final class Journals {
     private static final String SUFFIX = ".journal.json";
-    private final ObjectMapper mapper = new ObjectMapper();
     private final Path dir;
     private final int uid;
 
@@ -53,12 +51,12 @@ public final class Journals {
     /** Writes {@code journal} in place of the device's previous one, signed with {@code key}. */
     void write(Journal journal, SigningKey key) throws IOException {
         PrivateFiles.directory(dir, uid, "journal directory");
-        ObjectNode body = journal.toJson(mapper);
-        ObjectNode file = mapper.createObjectNode();
+        ObjectNode body = journal.toJson(Json.mapper());
+        ObjectNode file = Json.mapper().createObjectNode();
         file.set("journal", body);
-        file.put("signature", Base64.getEncoder().encodeToString(key.sign(mapper.writeValueAsBytes(body))));
+        file.put("signature", Base64.getEncoder().encodeToString(key.sign(Json.mapper().writeValueAsBytes(body))));
         file.put("key", key.fingerprint());
-        byte[] bytes = mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(file);
+        byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(file);
         PrivateFiles.write(fileFor(journal.identity()), out -> out.write(bytes), true);
     }
 
@@ -120,7 +118,7 @@ public final class Journals {
         for (Path f : files) {
             JsonNode file;
             try {
-                file = mapper.readTree(Files.readAllBytes(f));
+                file = Json.mapper().readTree(Files.readAllBytes(f));
             } catch (IOException unreadable) {
                 entries.add(new Entry(f, null, false, unreadable.getMessage()));
                 continue;
@@ -132,7 +130,7 @@ public final class Journals {
             } catch (IllegalArgumentException e) {
                 signature = new byte[0];
             }
-            boolean signed = body.isObject() && SigningKey.verify(key, mapper.writeValueAsBytes(body), signature);
+            boolean signed = body.isObject() && SigningKey.verify(key, Json.mapper().writeValueAsBytes(body), signature);
             try {
                 entries.add(new Entry(f, Journal.fromJson(body), signed, null));
             } catch (IOException unreadable) {

@@ -3,7 +3,6 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +39,6 @@ public final class ReportStore {
             .withZone(ZoneOffset.UTC);
 
     private final Path dir;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     public ReportStore(Path dir) {
         this.dir = dir;
@@ -124,7 +122,7 @@ public final class ReportStore {
      * three or none: when one cannot be written, the others are removed again.
      */
     public void write(CertificateFiles files, Certificate cert, SigningKey key) throws IOException {
-        byte[] json = canonical(cert.toJson(mapper));
+        byte[] json = canonical(cert.toJson(Json.mapper()));
         byte[] signature = canonical(signature(files.json(), json, key));
         try {
             PrivateFiles.create(files.json(), json);
@@ -143,7 +141,7 @@ public final class ReportStore {
     }
 
     private ObjectNode signature(Path json, byte[] bytes, SigningKey key) throws IOException {
-        ObjectNode n = mapper.createObjectNode();
+        ObjectNode n = Json.mapper().createObjectNode();
         n.put("signedFile", json.getFileName().toString());
         n.put("algorithm", "Ed25519");
         n.put("publicKey", key.publicPem());
@@ -174,7 +172,7 @@ public final class ReportStore {
         Path sigFile = signatureOf(json);
         try {
             byte[] bytes = bounded(json, MAX_CERTIFICATE_BYTES);
-            JsonNode sig = new ObjectMapper().readTree(bounded(sigFile, 1 << 20));
+            JsonNode sig = Json.mapper().readTree(bounded(sigFile, 1 << 20));
             PublicKey signer = SigningKey.publicKey(sig.path("publicKey").asText());
             byte[] signature = Base64.getDecoder().decode(sig.path("signature").asText());
             if (!SigningKey.verify(signer, bytes, signature)) {
@@ -209,7 +207,7 @@ public final class ReportStore {
      */
     public JsonNode read(Path json) throws IOException {
         try {
-            JsonNode n = mapper.readTree(bounded(json, MAX_CERTIFICATE_BYTES));
+            JsonNode n = Json.mapper().readTree(bounded(json, MAX_CERTIFICATE_BYTES));
             if (n == null || !n.isObject()) {
                 throw new IOException(json + ": not a certificate (empty, or not a JSON object)");
             }
@@ -240,7 +238,7 @@ public final class ReportStore {
     byte[] canonical(JsonNode node) throws IOException {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-        return (mapper.writer(printer).writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        return (Json.mapper().writer(printer).writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** Keeps file names to letters, digits, dot, dash and underscore. */

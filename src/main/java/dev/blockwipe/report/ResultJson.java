@@ -167,6 +167,8 @@ public final class ResultJson {
         n.put("started", p.started().toString());
         n.put("durationSeconds", seconds(p.duration()));
         n.put("ioMode", p.ioMode().label());
+        n.put("requestBytes", p.requests().bytes());
+        n.put("inFlight", p.requests().inFlight());
         n.put("averageBytesPerSecond", Math.round(p.averageRate()));
         n.put("minBytesPerSecond", Math.round(p.minRate()));
         n.put("maxBytesPerSecond", Math.round(p.maxRate()));
@@ -202,6 +204,8 @@ public final class ResultJson {
             ranges.addObject().put("offset", range.offset()).put("length", range.length());
         }
         n.put("durationSeconds", seconds(v.duration()));
+        n.put("requestBytes", v.requests().bytes());
+        n.put("inFlight", v.requests().inFlight());
         return n;
     }
 

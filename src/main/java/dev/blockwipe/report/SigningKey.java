@@ -89,6 +89,16 @@ public final class SigningKey {
         }
     }
 
+    /** Signs and verifies with a throwaway key: loads the Ed25519 provider's classes, touches no file. */
+    static void warmUp() throws GeneralSecurityException {
+        KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(pair.getPublic().getEncoded()));
+        Signature s = Signature.getInstance("Ed25519");
+        s.initSign(pair.getPrivate());
+        s.update(new byte[1]);
+        verify(pair.getPublic(), new byte[1], s.sign());
+    }
+
     public byte[] sign(byte[] data) throws IOException {
         try {
             Signature s = Signature.getInstance("Ed25519");

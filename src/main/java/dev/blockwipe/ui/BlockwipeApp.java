@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
@@ -52,8 +53,11 @@ public final class BlockwipeApp extends Application {
     /** The services of this machine: sysfs and friends, libblkid, the O_DIRECT targets, the settings. */
     public static Services linuxServices(Settings settings) {
         LinuxInventory inventory = new LinuxInventory();
+        inventory.prepare();
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
-                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.best(), settings, HostFacts.read(), Platform::runLater,
+                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
+                new BufferPool(HostFacts.defaultBufferBudget()),
+                settings, HostFacts.read(), Platform::runLater,
                 background());
     }
 

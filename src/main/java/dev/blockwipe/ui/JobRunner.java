@@ -5,6 +5,7 @@ import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.JobScheduler;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
@@ -13,6 +14,7 @@ import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -32,6 +34,7 @@ public final class JobRunner implements AutoCloseable {
     private final TargetOpener opener;
     private final Preflight preflight;
     private final Keystreams keystreams;
+    private final BufferPool buffers;
     private final Supplier<Certifier> certifier;
     private final Consumer<JobViewModel> ended;
     private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
@@ -40,10 +43,11 @@ public final class JobRunner implements AutoCloseable {
      * @param fx    runs on the FX thread
      * @param ended called on the FX thread when a job has ended, however it ended
      */
-    public JobRunner(TargetOpener opener, InventorySource inventory, Keystreams keystreams,
+    public JobRunner(TargetOpener opener, InventorySource inventory, Keystreams keystreams, BufferPool buffers,
                      Supplier<Certifier> certifier, Executor fx, Consumer<JobViewModel> ended) {
         this.opener = opener;
         this.keystreams = keystreams;
+        this.buffers = buffers;
         this.certifier = certifier;
         this.preflight = new Preflight(inventory);
         this.ended = ended;
@@ -73,16 +77,17 @@ public final class JobRunner implements AutoCloseable {
 
     private Certifier.Report wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
         try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
-            Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path()), t, target.identity(),
+            Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path(), List.of(t.info().identity())), t,
+                    target.identity(),
                     target.verdict(), false);
             CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
             Certifier papers = certifier.get();
             if (!job.resumes()) {
-                return papers.wipe(t, new WipeJob(job.request(), keystreams), before, null, job, job.cancelToken());
+                return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers), before, null, job, job.cancelToken());
             }
             Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
                     "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
-            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams), before, journal, job,
+            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams, buffers), before, journal, job,
                     job.cancelToken());
         }
     }

@@ -71,7 +71,8 @@ public final class JobsModel implements AutoCloseable {
                      Consumer<Map<String, JobViewModel>> showOnRows, Consumer<JobViewModel> ended) {
         this.dialogs = dialogs;
         this.showOnRows = showOnRows;
-        this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), certifier, services.fx(),
+        this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), services.buffers(),
+                certifier, services.fx(),
                 ended);
     }
 

@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import dev.blockwipe.report.Settings;
@@ -27,7 +28,7 @@ final class ReportDialog {
         }
         String json;
         try {
-            ObjectMapper mapper = new ObjectMapper();
+            ObjectMapper mapper = Json.mapper();
             json = mapper.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(new ResultJson(mapper).result(job.resultProperty().get(), true));
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.TargetOpener;
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.linux.TestDisks;
 import dev.blockwipe.report.HostInfo;
@@ -21,11 +22,12 @@ import java.util.function.Supplier;
  * @param root        the user may open devices for writing
  * @param testDisks   makes throw-away loop devices (root only)
  * @param keystreams  makes the random passes
+ * @param buffers     the I/O buffers of all jobs of the window
  * @param settings    where certificates and the signing key go, who the operator is
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  * @param background  runs slow work (scans, probes, test disks) off the FX thread
  */
-public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, Settings settings,
+public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Settings settings,
                        HostInfo host, Executor fx, Executor background) {
 }

@@ -74,6 +74,15 @@ class BadInputTest {
     }
 
     @Test
+    void memoryBudgetTooSmallOrNotASize() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "--memory must be between 8 MiB and", "wipe", img.toString(), "-m", "zero",
+                "--memory", "1M", "--yes=t.img"));
+        unchanged(img, () -> expect(2, "not a size: 'lots'", "wipe", img.toString(), "-m", "zero", "--memory", "lots",
+                "--yes=t.img"));
+    }
+
+    @Test
     void badVerificationMode() throws Exception {
         Path img = image();
         unchanged(img, () -> expect(2, "verification must be", "wipe", img.toString(), "-m", "zero", "--verify", "most",

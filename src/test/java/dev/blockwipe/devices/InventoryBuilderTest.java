@@ -9,10 +9,12 @@ import dev.blockwipe.testing.FileKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -295,6 +297,31 @@ class InventoryBuilderTest {
         sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000).holders("md0");
         sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
         sys.disk(FakeSysfs.virtual("md0"), "9:0").sectors(3_995_904).slaves("sdb1", "sdc1");
+    }
+
+    /** A command that writes probes its targets and their partitions only: no other disk is opened. */
+    @Test
+    void aScanForTargetsProbesOnlyTheTargetsAndTheirPartitions() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000);
+        sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000);
+        sys.disk(FakeSysfs.sata(4, "sdd"), "8:48").partition(1, 2048, 4_000_000);
+        List<String> probed = new ArrayList<>();
+        SignatureProbe counting = (path, number) -> {
+            probed.add(path.replaceFirst(".*/", ""));
+            return found(new Signature("ext4", "filesystem", "data", ""));
+        };
+        Set<DeviceNumber> targets = Set.of(new DeviceNumber(8, 16), new DeviceNumber(8, 49));
+
+        DeviceInventory inv = new InventoryBuilder(counting, name -> Identity.NONE).build(new SysfsScanner(sys.root(),
+                sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), NOTHING_IN_USE,
+                targets::contains);
+
+        assertThat(probed).containsExactlyInAnyOrder("sdb", "sdb1", "sdd1");
+        assertThat(inv.byName("sdb1").orElseThrow().signatures().describe()).contains("ext4");
+        assertThat(inv.byName("sdc").orElseThrow().signatures().known()).isFalse();
+        assertThat(inv.byName("sdc").orElseThrow().signatures().problem()).contains("not probed");
+        assertThat(verdict(inv, "sdc")).as("not probed counts as may hold data, never as blank")
+                .isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
     }
 
     private DeviceInventory build(UsageFacts usage) throws IOException {

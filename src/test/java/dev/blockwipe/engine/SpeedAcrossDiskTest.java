@@ -47,7 +47,8 @@ class SpeedAcrossDiskTest {
         assertThat(SpeedAcrossDisk.drawable(pass(position -> 100e6, SIZE))).hasSize(SpeedAcrossDisk.REGIONS);
         PassResult oneRegion = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, Instant.EPOCH,
                 Duration.ofMillis(300), IoMode.DIRECT, SIZE / 0.3, 0, 0,
-                List.of(new ThroughputPoint(0.1, 1e9, 1000), new ThroughputPoint(0.2, 1e9, 2000)), null);
+                List.of(new ThroughputPoint(0.1, 1e9, 1000), new ThroughputPoint(0.2, 1e9, 2000)), null,
+                new RequestShape(4 << 20, 2));
         assertThat(SpeedAcrossDisk.drawable(oneRegion)).as("both samples fall in the first region").isEmpty();
     }
 
@@ -70,6 +71,7 @@ class SpeedAcrossDiskTest {
             profile.add(new ThroughputPoint(seconds, r, done));
         }
         return new PassResult(1, "0x00", false, Stage.WRITE, size, 0, size, Instant.EPOCH,
-                Duration.ofMillis((long) (seconds * 1000)), IoMode.DIRECT, size / seconds, 0, 0, profile, null);
+                Duration.ofMillis((long) (seconds * 1000)), IoMode.DIRECT, size / seconds, 0, 0, profile, null,
+                new RequestShape(4 << 20, 2));
     }
 }

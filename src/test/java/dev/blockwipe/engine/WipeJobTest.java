@@ -52,6 +52,40 @@ class WipeJobTest {
         assertThat(result.verification().bytesVerified()).isEqualTo(SIZE);
     }
 
+    /** Another job holds the whole budget: this one runs with its minimum, one request in flight, and says so. */
+    @Test
+    void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
+        BufferPool pool = new BufferPool(2L * BLOCK);
+        try (BufferPool.Lease other = pool.lease(BLOCK, 2, 2)) {
+            MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+            WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
+                    .withBlockSize(BLOCK).withQueueDepth(4), new SecureRandom(), System::nanoTime, Keystreams.JCE, pool)
+                    .run(target, WipeListener.NONE, new CancelToken());
+
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.plan().queueDepth()).as("planned").isEqualTo(4);
+            assertThat(result.passes()).extracting(PassResult::requests).containsOnly(new RequestShape(BLOCK, 1));
+            assertThat(result.verification().requests()).isEqualTo(new RequestShape(BLOCK, 1));
+            assertThat(Arrays.equals(target.data(), Expected.bytes(result.plan().lastPass().pattern(), SIZE))).isTrue();
+        }
+        assertThat(pool.leased()).as("the job gave its buffers back").isZero();
+    }
+
+    @Test
+    void everyPassReportsTheRequestsItMade() throws Exception {
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()).withBlockSize(BLOCK)
+                .withQueueDepth(3)).run(new MemoryTarget(SIZE), WipeListener.NONE, new CancelToken());
+        assertThat(result.passes()).extracting(PassResult::requests).containsOnly(new RequestShape(BLOCK, 3));
+        assertThat(result.plan().describeRequests()).isEqualTo("64 KiB requests x 3 in flight");
+    }
+
+    @Test
+    void aZeroPassNamesNoKeystream() throws Exception {
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))
+                .run(new MemoryTarget(SIZE), WipeListener.NONE, new CancelToken());
+        assertThat(result.plan().keystream()).isEqualTo(WipeJob.NO_KEYSTREAM);
+    }
+
     @Test
     void randomPassesUseAFreshKeyEachAndDoDComplementsItsRandomByte() throws Exception {
         MemoryTarget target = new MemoryTarget(SIZE);

@@ -8,6 +8,7 @@ import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
@@ -47,6 +48,29 @@ class LoopDeviceTest {
             assertThat(cli.exitCode()).as(cli.err()).isZero();
             assertThat(cli.out()).contains("ERASED", "64 MiB verified, no differences");
             Sh.run("cmp", "-n", String.valueOf(64 * MIB), loop.path(), "/dev/zero");
+        }
+    }
+
+    /**
+     * Every block size the CLI accepts works through O_DIRECT, including those that are not a
+     * whole page (512, 1536, 6 KiB), and the result reports the requests really made.
+     */
+    @Test
+    void everyAcceptedBlockSizeWipesAndReportsItsRequests() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 4 * MIB)) {
+            for (String size : List.of("512", "1536", "2K", "6K", "1000K", "4M")) {
+                loop.fillRandom(loop.path(), 7);
+                Cli cli = Cli.run("wipe", loop.path(), "-m", "dod-short", "--block-size", size, "--json",
+                        "--yes=" + loop.name());
+                assertThat(cli.exitCode()).as(size + ": " + cli.err()).isZero();
+                JsonNode passes = lastResult(cli.out()).get("passes");
+                long bytes = Units.parseSize(size);
+                assertThat(passes).as(size).hasSize(3).allSatisfy(p -> {
+                    assertThat(p.get("requestBytes").asLong()).isEqualTo(bytes);
+                    assertThat(p.get("inFlight").asInt()).isPositive();
+                });
+                assertThat(lastResult(cli.out()).at("/finalVerification/requestBytes").asLong()).isEqualTo(bytes);
+            }
         }
     }
 
@@ -199,6 +223,19 @@ class LoopDeviceTest {
                     .startsWith("the kernel may still list the partitions the wipe erased: BLKRRPART failed: EBUSY");
             assertThat(Path.of("/sys/block", loop.name(), loop.name() + "p1")).exists();
         }
+    }
+
+    /** The result of the "finished" event of a wipe's JSON lines. */
+    private static JsonNode lastResult(String jsonLines) throws Exception {
+        JsonNode last = null;
+        for (String line : jsonLines.split("\n")) {
+            JsonNode n = new ObjectMapper().readTree(line);
+            if (n.path("event").asText().equals("finished")) {
+                last = n.get("result");
+            }
+        }
+        assertThat(last).as("a finished event in: " + jsonLines).isNotNull();
+        return last;
     }
 
     @Test

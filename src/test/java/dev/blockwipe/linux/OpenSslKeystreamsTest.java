@@ -15,7 +15,7 @@ class OpenSslKeystreamsTest {
 
     @Test
     void producesTheSameBytesAsJceAtAnyOffset() {
-        Keystreams openssl = OpenSslKeystreams.best();
+        Keystreams openssl = OpenSslKeystreams.candidates().get(0);
         assertThat(openssl.describe()).startsWith("AES-256-CTR (OpenSSL 3");
         byte[] key = new byte[32];
         new Random(3).nextBytes(key);

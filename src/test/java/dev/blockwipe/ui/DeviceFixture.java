@@ -11,6 +11,7 @@ import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.SysfsScanner;
@@ -67,7 +68,7 @@ abstract class DeviceFixture {
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
+                null, Keystreams.JCE, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
     }
 
     Settings settings() {

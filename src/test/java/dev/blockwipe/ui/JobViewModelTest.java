@@ -14,12 +14,13 @@ import static org.assertj.core.api.Assertions.within;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.IoMode;
-import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.RequestShape;
 import dev.blockwipe.engine.ResumePoint;
-import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.Temperatures;
+import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeEvent;
@@ -228,7 +229,7 @@ class JobViewModelTest {
         List<ThroughputPoint> profile = IntStream.rangeClosed(1, 64)
                 .mapToObj(i -> new ThroughputPoint(i * 0.05, 80e6, i * (SIZE / 64))).toList();
         PassResult pass = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0, Duration.ofMillis(3200),
-                IoMode.DIRECT, 80e6, 80e6, 80e6, profile, null);
+                IoMode.DIRECT, 80e6, 80e6, 80e6, profile, null, new RequestShape(4 << 20, 2));
 
         apply(started(), new WipeEvent.PassDone(pass), new WipeEvent.PassDone(passResult(2)));
 
@@ -482,12 +483,12 @@ class JobViewModelTest {
 
     private static PassResult passResult(int number) {
         return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0.plusSeconds(3L * (number - 1)),
-                Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null);
+                Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null, new RequestShape(4 << 20, 2));
     }
 
     private static VerifyResult verifyResult(long mismatchedSectors) {
         return new VerifyResult("last", "0x00", SIZE, SIZE, mismatchedSectors, mismatchedSectors == 0 ? -1 : 4096,
-                List.of(), 0, 0, true, Duration.ofSeconds(3));
+                List.of(), 0, 0, true, Duration.ofSeconds(3), new RequestShape(1 << 20, 2));
     }
 
     /** Three complete passes (partial: one) and the given final read-back, 12 seconds in all. */

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
@@ -81,7 +82,8 @@ class SessionModelTest {
     private SessionModel session(boolean root) {
         Settings settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"),
                 Operator.UNNAMED, Sh.uid());
-        return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, null, Keystreams.JCE, settings,
+        return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, null, Keystreams.JCE,
+                new BufferPool(BufferPool.SINGLE_JOB_BUDGET), settings,
                 new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
                 refreshes::incrementAndGet);
     }

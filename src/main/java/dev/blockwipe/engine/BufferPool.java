@@ -1,0 +1,159 @@
+package dev.blockwipe.engine;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The page-aligned direct buffers of every job of one process, within one budget of bytes: a
+ * dozen disks at once take what the budget allows, not a full set of buffers each. A job leases
+ * the buffers it wants for its requests in flight; when the budget is short it gets fewer (it then
+ * has fewer requests in flight), but always at least its minimum, so that no job ever waits for
+ * another to end: the budget can be exceeded by the minimum leases alone. Returned buffers are
+ * kept for the next lease of the same size (direct memory is only given back by the garbage
+ * collector, so reuse keeps a long session from growing); kept buffers of another size are given
+ * up when a new size needs the room.
+ *
+ * <p>Thread-safe.
+ */
+public final class BufferPool {
+    /** What one job could take before the pool was shared: the bound of a pool no one shares. */
+    public static final long SINGLE_JOB_BUDGET = 256L << 20;
+    /** The smallest budget a user may set: one request of the default size per job in flight, for a few jobs. */
+    public static final long MIN_BUDGET = 8L << 20;
+    private static final long MIN_DEFAULT = 64L << 20;
+    private static final long MAX_DEFAULT = 1L << 30;
+
+    private final long budget;
+    private final Map<Integer, Deque<ByteBuffer>> kept = new HashMap<>();
+    private long allocated;
+    private long leased;
+
+    public BufferPool(long budgetBytes) {
+        if (budgetBytes <= 0) {
+            throw new IllegalArgumentException("a buffer budget must be positive, not " + budgetBytes);
+        }
+        this.budget = budgetBytes;
+    }
+
+    /**
+     * The budget where the user gave none: a thirty-second of the machine's memory, at least
+     * 64 MiB and at most 1 GiB (a dozen jobs at full depth need a few hundred MiB; the rest of the
+     * memory belongs to the page cache and the machine's other work).
+     */
+    public static long defaultBudget(long physicalMemoryBytes) {
+        return Math.max(MIN_DEFAULT, Math.min(MAX_DEFAULT, physicalMemoryBytes / 32));
+    }
+
+    public long budget() {
+        return budget;
+    }
+
+    /** Bytes of buffers allocated and not given up: leased now, or kept for reuse. */
+    public synchronized long allocated() {
+        return allocated;
+    }
+
+    /** Bytes leased now. */
+    public synchronized long leased() {
+        return leased;
+    }
+
+    /**
+     * Up to {@code wanted} buffers of {@code size} bytes, and at least {@code minimum} of them
+     * (beyond the budget if need be), at once.
+     */
+    public synchronized Lease lease(int size, int wanted, int minimum) {
+        if (size <= 0 || minimum < 1 || wanted < minimum) {
+            throw new IllegalArgumentException("lease of " + wanted + " buffers of " + size + " bytes, at least " + minimum);
+        }
+        List<ByteBuffer> granted = new ArrayList<>(wanted);
+        while (granted.size() < wanted) {
+            ByteBuffer b = take(size, granted.size() < minimum);
+            if (b == null) {
+                break;
+            }
+            granted.add(b);
+        }
+        leased += (long) granted.size() * size;
+        return new Lease(size, Collections.unmodifiableList(granted));
+    }
+
+    /** A kept buffer of this size, a new one within the budget, or (when {@code anyway}) a new one beyond it. */
+    private ByteBuffer take(int size, boolean anyway) {
+        Deque<ByteBuffer> same = kept.get(size);
+        if (same != null && !same.isEmpty()) {
+            return same.pop();
+        }
+        if (allocated + size > budget) {
+            giveUpKept(allocated + size - budget);
+        }
+        if (allocated + size > budget && !anyway) {
+            return null;
+        }
+        allocated += size;
+        return IoContext.aligned(size);
+    }
+
+    /** Forgets kept buffers of other sizes until {@code bytes} are free (the collector frees their memory). */
+    private void giveUpKept(long bytes) {
+        long freed = 0;
+        for (Iterator<Map.Entry<Integer, Deque<ByteBuffer>>> it = kept.entrySet().iterator(); it.hasNext() && freed < bytes; ) {
+            Map.Entry<Integer, Deque<ByteBuffer>> e = it.next();
+            while (!e.getValue().isEmpty() && freed < bytes) {
+                e.getValue().pop();
+                allocated -= e.getKey();
+                freed += e.getKey();
+            }
+            if (e.getValue().isEmpty()) {
+                it.remove();
+            }
+        }
+    }
+
+    private synchronized void giveBack(int size, List<ByteBuffer> buffers) {
+        leased -= (long) buffers.size() * size;
+        Deque<ByteBuffer> same = kept.computeIfAbsent(size, s -> new ArrayDeque<>());
+        for (ByteBuffer b : buffers) {
+            b.clear();
+            same.push(b);
+        }
+        if (allocated > budget) {
+            giveUpKept(allocated - budget);
+        }
+    }
+
+    /** Buffers leased to one job (or one of its stages), given back when closed. */
+    public final class Lease implements AutoCloseable {
+        private final int size;
+        private final List<ByteBuffer> buffers;
+        private boolean closed;
+
+        private Lease(int size, List<ByteBuffer> buffers) {
+            this.size = size;
+            this.buffers = buffers;
+        }
+
+        public List<ByteBuffer> buffers() {
+            return buffers;
+        }
+
+        /** The buffers must no longer be in use: every request that used them has returned. */
+        @Override
+        public void close() {
+            synchronized (BufferPool.this) {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+            }
+            giveBack(size, buffers);
+        }
+    }
+}

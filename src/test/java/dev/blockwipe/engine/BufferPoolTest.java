@@ -1,0 +1,100 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class BufferPoolTest {
+    private static final int MIB = 1 << 20;
+
+    @Test
+    void aLeaseWithinTheBudgetGetsEverythingItWants() {
+        BufferPool pool = new BufferPool(64L * MIB);
+        try (BufferPool.Lease lease = pool.lease(4 * MIB, 8, 1)) {
+            assertThat(lease.buffers()).hasSize(8).allSatisfy(b -> {
+                assertThat(b.capacity()).isEqualTo(4 * MIB);
+                assertThat(b.isDirect()).isTrue();
+                assertThat(b.alignmentOffset(0, 4096)).isZero();
+            });
+            assertThat(pool.leased()).isEqualTo(32L * MIB);
+        }
+        assertThat(pool.leased()).isZero();
+    }
+
+    /** A dozen jobs share one budget: the later ones get what is left, but always their minimum. */
+    @Test
+    void whenTheBudgetIsShortLaterLeasesGetFewerButNeverLessThanTheirMinimum() {
+        BufferPool pool = new BufferPool(16L * MIB);
+        BufferPool.Lease first = pool.lease(4 * MIB, 3, 1);
+        BufferPool.Lease second = pool.lease(4 * MIB, 3, 1);
+        BufferPool.Lease third = pool.lease(4 * MIB, 3, 2);
+
+        assertThat(first.buffers()).hasSize(3);
+        assertThat(second.buffers()).as("what was left of the budget").hasSize(1);
+        assertThat(third.buffers()).as("its minimum, beyond the budget").hasSize(2);
+        assertThat(pool.allocated()).isEqualTo(24L * MIB);
+        List.of(first, second, third).forEach(BufferPool.Lease::close);
+        assertThat(pool.allocated()).as("given back down to the budget").isLessThanOrEqualTo(16L * MIB);
+    }
+
+    @Test
+    void returnedBuffersAreReusedByTheNextLeaseOfTheirSize() {
+        BufferPool pool = new BufferPool(64L * MIB);
+        ByteBuffer first;
+        try (BufferPool.Lease lease = pool.lease(2 * MIB, 2, 1)) {
+            first = lease.buffers().get(0);
+            first.position(100);
+        }
+        try (BufferPool.Lease again = pool.lease(2 * MIB, 2, 1)) {
+            assertThat(again.buffers()).anySatisfy(b -> assertThat(b).isSameAs(first));
+            assertThat(first.position()).as("cleared when given back").isZero();
+            assertThat(pool.allocated()).isEqualTo(4L * MIB);
+        }
+    }
+
+    @Test
+    void keptBuffersOfAnotherSizeMakeRoomForANewSize() {
+        BufferPool pool = new BufferPool(8L * MIB);
+        pool.lease(4 * MIB, 2, 1).close();
+        try (BufferPool.Lease lease = pool.lease(1 * MIB, 8, 1)) {
+            assertThat(lease.buffers()).hasSize(8);
+            assertThat(pool.allocated()).isEqualTo(8L * MIB);
+        }
+    }
+
+    @Test
+    void closingALeaseTwiceGivesItBackOnce() {
+        BufferPool pool = new BufferPool(8L * MIB);
+        BufferPool.Lease lease = pool.lease(MIB, 2, 1);
+        lease.close();
+        lease.close();
+        assertThat(pool.leased()).isZero();
+        try (BufferPool.Lease again = pool.lease(MIB, 8, 1)) {
+            Set<ByteBuffer> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+            distinct.addAll(again.buffers());
+            assertThat(distinct).as("no buffer handed out twice").hasSize(8);
+        }
+    }
+
+    @Test
+    void theDefaultBudgetIsAThirtySecondOfTheMemoryBetween64MiBAnd1GiB() {
+        assertThat(BufferPool.defaultBudget(24L << 30)).isEqualTo(768L * MIB);
+        assertThat(BufferPool.defaultBudget(1L << 30)).isEqualTo(64L * MIB);
+        assertThat(BufferPool.defaultBudget(0)).as("memory unknown").isEqualTo(64L * MIB);
+        assertThat(BufferPool.defaultBudget(256L << 30)).isEqualTo(1024L * MIB);
+    }
+
+    @Test
+    void refusesNonsense() {
+        assertThatThrownBy(() -> new BufferPool(0)).isInstanceOf(IllegalArgumentException.class);
+        BufferPool pool = new BufferPool(8L * MIB);
+        assertThatThrownBy(() -> pool.lease(MIB, 1, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> pool.lease(0, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

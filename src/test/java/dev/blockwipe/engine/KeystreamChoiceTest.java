@@ -1,0 +1,93 @@
+package dev.blockwipe.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.testing.Expected;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+class KeystreamChoiceTest {
+
+    /** A source that takes {@code nanos} per fill, whatever the size (0: as fast as a call). */
+    private static Keystreams timed(String name, long nanos) {
+        return new Keystreams() {
+            @Override
+            public PatternSource source(byte[] key) {
+                return (dst, offset) -> {
+                    if (nanos > 0) {
+                        LockSupport.parkNanos(nanos);
+                    }
+                };
+            }
+
+            @Override
+            public String describe() {
+                return name;
+            }
+        };
+    }
+
+    private static final Keystreams BROKEN = new Keystreams() {
+        @Override
+        public PatternSource source(byte[] key) {
+            return (dst, offset) -> {
+                throw new IllegalStateException("no cipher here");
+            };
+        }
+
+        @Override
+        public String describe() {
+            return "broken";
+        }
+    };
+
+    @Test
+    void choosesTheFastestAndSaysWhatEachMade() {
+        KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("slow", 5_000_000), BROKEN, timed("fast", 0)));
+
+        assertThat(choice.chosen().describe()).isEqualTo("fast");
+        assertThat(choice.measurements()).extracting(m -> m.source().describe()).containsExactly("fast", "slow", "broken");
+        assertThat(choice.measurements().get(1).bytesPerSecond()).as("4 MiB per 5 ms or less").isLessThan(1e9).isPositive();
+        assertThat(choice.measurements().get(2).problem()).isEqualTo("no cipher here");
+        assertThat(choice.describe()).startsWith("fast, measured the fastest here (one core): fast ")
+                .contains("; slow ", " GB/s", "; broken failed: no cipher here");
+    }
+
+    @Test
+    void aSingleCandidateIsNotMeasured() {
+        KeystreamChoice choice = KeystreamChoice.measuring(List.of(Keystreams.JCE));
+        assertThat(choice.describe()).isEqualTo(Keystreams.JCE.describe());
+        assertThat(choice.chosen()).isSameAs(Keystreams.JCE);
+    }
+
+    @Test
+    void whenNothingWorksTheSourceSaysWhy() {
+        KeystreamChoice choice = KeystreamChoice.measuring(List.of(BROKEN, BROKEN));
+        assertThatThrownBy(() -> choice.source(new byte[32])).hasMessageContaining("no keystream source works here")
+                .hasMessageContaining("no cipher here");
+    }
+
+    /** The candidates differ in speed only: a read-back may use another source than the writes did. */
+    @Test
+    void jceThroughTheHeapAndBetweenDirectBuffersMakeTheSameBytes() {
+        byte[] key = new byte[32];
+        new Random(5).nextBytes(key);
+        Pattern.Random pattern = new Pattern.Random(key);
+        byte[] expected = Expected.bytes(pattern, 3 << 20);
+        for (Keystreams k : List.of(Keystreams.JCE, Keystreams.JCE_DIRECT)) {
+            ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+            PatternSource source = k.source(key);
+            for (int at = 0; at < 3 << 20; at += 1 << 20) {
+                source.fill(buffer.clear(), at);
+                byte[] got = new byte[1 << 20];
+                buffer.get(0, got);
+                assertThat(got).as(k.describe() + " at " + at).isEqualTo(Arrays.copyOfRange(expected, at, at + (1 << 20)));
+            }
+        }
+    }
+}
