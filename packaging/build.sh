@@ -67,14 +67,32 @@ unzip -q -j "$(tr : '\n' <<<"$javafx_path" | grep '/javafx-graphics-[^/]*-linux\
 cp "$target/blockwipe-$version.jar" "$app/lib/app/blockwipe.jar"
 cp $dependencies "$app/lib/app/"
 unzip -q -j "$(grep '/jna-[0-9][^/]*\.jar$' <<<"$dependencies")" 'com/sun/jna/linux-x86-64/libjnidispatch.so' -d "$app/lib/native"
-classpath=$(cd "$app" && { echo lib/app/blockwipe.jar; ls lib/app/*.jar | grep -v '/blockwipe.jar$'; } | sed 's|^|$root/|' | paste -sd:)
+(cd "$app" && { echo lib/app/blockwipe.jar; ls lib/app/*.jar | grep -v '/blockwipe.jar$'; }) >"$app/lib/classpath"
 glibc=$(find "$app" -type f \( -name '*.so' -o -perm -u+x \) -exec objdump -T {} + 2>/dev/null \
     | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -u | tail -n 1)
 say "oldest C library the runtime runs on: glibc $glibc"
-fill "$here/launcher/blockwipe" "CLASSPATH=$classpath" "GLIBC=$glibc" >"$app/bin/blockwipe"
+fill "$here/launcher/blockwipe" "GLIBC=$glibc" >"$app/bin/blockwipe"
 cp "$here/launcher/blockwipe-window" "$app/bin/"
-cp "$here/launcher/blockwipe-pkexec" "$app/lib/"
-chmod 755 "$app/bin/blockwipe" "$app/bin/blockwipe-window" "$app/lib/blockwipe-pkexec"
+cp "$here/launcher/blockwipe-pkexec" "$here/launcher/blockwipe-cds" "$here/launcher/classpath.sh" "$app/lib/"
+chmod 755 "$app/bin/blockwipe" "$app/bin/blockwipe-window" "$app/lib/blockwipe-pkexec" "$app/lib/blockwipe-cds"
+
+# The class list for lib/blockwipe-cds: the classes the launcher's JVM loads for a wipe of an image
+# file with a random and two pattern passes, its read-back, journal and certificate (JSON and PDF),
+# and for a listing of this machine's devices.
+train=$work/train
+mkdir -p "$train"
+truncate -s 16M "$train/disk.img"
+papers="--report-dir $train/reports --journal-dir $train/journals"
+for run in "wipe $train/disk.img -m dod-short --yes=disk.img $papers" \
+        "wipe $train/disk.img -m zero --json --yes=disk.img $papers" "list --json"; do
+    # shellcheck disable=SC2086 # each run is a word list
+    JAVA_TOOL_OPTIONS="-XX:DumpLoadedClassList=$train/run.classlist" HOME="$train" XDG_CONFIG_HOME="$train/config" \
+        "$app/bin/blockwipe" $run >/dev/null 2>"$train/run.err" \
+        || { echo "packaging: the training run '$run' failed: $(tail -n 1 "$train/run.err")" >&2; exit 1; }
+    cat "$train/run.classlist" >>"$train/all.classlist"
+done
+awk '!seen[$0]++' "$train/all.classlist" >"$app/lib/blockwipe.classlist"
+say "class list: $(grep -c '^[a-z]' "$app/lib/blockwipe.classlist") classes"
 chmod -R u=rwX,go=rX "$app"
 
 # --- the portable bundle ------------------------------------------------------------------------
@@ -112,6 +130,7 @@ linked=$(cd "$deb" && find tree -type f \( -name '*.so' -o -path '*/runtime/bin/
         -ltree/opt/blockwipe/runtime/lib/server 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 depends="$linked, libblkid1, libssl3 | libssl3t64, libudev1"
 mkdir -p "$deb/tree/DEBIAN"
+install -m 755 "$here/deb/postinst" "$here/deb/prerm" "$deb/tree/DEBIAN/"
 printf 'blockwipe (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' "$version" \
     "$(git -C "$repo" describe --always --dirty 2>/dev/null || echo "a source tree outside git")" \
     "$(sed -n 's/^Maintainer: //p' "$here/deb/control")" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" \

@@ -43,6 +43,8 @@ for dependency in libc6 libgtk-3-0 libx11-6 libxtst6 libblkid1 libssl3 libudev1;
     check "deb depends on $dependency" grep -Eq "(^|, |\| )$dependency( |,|$)" <<<"$(field Depends)"
 done
 check "deb recommends pkexec" grep -q pkexec <<<"$(field Recommends)"
+check "deb makes the class-data archive when installed (postinst) and removes it (prerm)" \
+    bash -c 'd=$(mktemp -d) && dpkg-deb -e "$1" "$d" && grep -q "lib/blockwipe-cds" "$d/postinst" && grep -q "blockwipe.jsa" "$d/prerm"; r=$?; rm -rf "$d"; exit $r' _ "$deb"
 check "deb has a description with a long part" test "$(dpkg-deb -I "$deb" | sed -n '/^ Description:/,$p' | wc -l)" -ge 5
 
 # --- .deb: files --------------------------------------------------------------------------------
@@ -56,6 +58,8 @@ check "deb holds the polkit policy" has ./usr/share/polkit-1/actions/dev.blockwi
 check "deb holds the runtime" has ./opt/blockwipe/runtime/bin/java
 check "deb holds JavaFX's native libraries in the runtime" has ./opt/blockwipe/runtime/lib/libglassgtk3.so
 check "deb holds the copyright file" has ./usr/share/doc/blockwipe/copyright
+check "deb holds the class list the class-data archive is made from" has ./opt/blockwipe/lib/blockwipe.classlist
+check "deb holds no class-data archive (it is made for the installed folder)" bash -c '! grep -q "blockwipe.jsa" <<<"$1"' _ "$listing"
 for size in 16 24 32 48 64 128 256 512; do
     check "deb holds the ${size}px icon" has "./usr/share/icons/hicolor/${size}x${size}/apps/blockwipe.png"
 done
@@ -107,6 +111,12 @@ headless() {
 headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
 check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"
+check "bundle: lib/blockwipe-cds makes a class-data archive the runtime accepts" bash -c '
+    root=$1 && "$root/lib/blockwipe-cds" && . "$root/lib/classpath.sh" \
+        && "$root/runtime/bin/java" -Xshare:on -XX:SharedArchiveFile="$archive" -cp "$classpath" dev.blockwipe.Main --version >/dev/null' \
+    _ "$scratch/blockwipe"
+check "bundle: with the archive, blockwipe --version still prints only its version" \
+    bash -c 'test "$("$1" --version 2>&1 | head -n 1)" = "blockwipe $2"' _ "$scratch/blockwipe/bin/blockwipe" "$version"
 check "bundle: blockwipe-pkexec refuses anything but the display variables" \
     bash -c '! "$1" LD_PRELOAD=/tmp/x.so 2>/dev/null' _ "$scratch/blockwipe/lib/blockwipe-pkexec"
 
