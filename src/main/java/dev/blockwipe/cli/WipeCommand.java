@@ -85,7 +85,7 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--blank", description = "Add a final pass of zeroes.")
     private boolean blank;
 
-    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default 4M; K, M suffixes).")
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default: 4M, 8M on a loop device without direct I/O; K, M suffixes).")
     private String blockSize;
 
     @Option(names = "--queue-depth", paramLabel = "N",

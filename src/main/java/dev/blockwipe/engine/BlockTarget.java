@@ -19,6 +19,19 @@ public interface BlockTarget extends AutoCloseable {
      */
     void write(long offset, ByteBuffer src) throws IOException;
 
+    /**
+     * Writes {@code length} bytes at {@code offset} that are {@code template} (position to limit)
+     * over and over, the last copy cut short: one request whose data comes from a few
+     * cache-resident kilobytes instead of a buffer of the whole request. The same alignment rules
+     * as {@link #write}; the template is page-aligned and a multiple of the logical block size long.
+     *
+     * @return false when the target cannot write this request that way (nothing was written then:
+     *         the caller writes the same bytes from a filled buffer)
+     */
+    default boolean writeRepeating(long offset, ByteBuffer template, int length) throws IOException {
+        return false;
+    }
+
     /** Reads exactly {@code dst.remaining()} bytes at {@code offset}, with the same alignment rules. */
     void read(long offset, ByteBuffer dst) throws IOException;
 

@@ -27,6 +27,7 @@ final class JobRun {
     /** A journal written at least every 5 s, as promised; a little less leaves room for the sync. */
     static final long CHECKPOINT_NANOS = 4_000_000_000L;
     private static final int MIB = 1 << 20;
+    private static final int TEMPLATE_BYTES = 64 << 10;
 
     private final BlockTarget target;
     private final TargetInfo info;
@@ -148,7 +149,7 @@ final class JobRun {
         stopped = !complete;
         VerifyResult verification = null;
         if (failure == null && complete && plan.verification() instanceof Verification.All) {
-            verification = verify(pass, verifier.fullPlan(plan.randomBlockSize()), plan.verification());
+            verification = verify(pass, verifier.fullPlan(plan.blockSizeFor(pass.pattern())), plan.verification());
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
                 chunks.totalBytes(), start, sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
@@ -224,14 +225,29 @@ final class JobRun {
         listener.on(new WipeEvent.Checkpoint(pass, offset, bad.ranges(), progress.stalls()));
     }
 
+    /**
+     * Each worker writes its requests from its buffer, filled with the pass's pattern; a repeating
+     * pattern is written from a small template instead (see {@link BlockTarget#writeRepeating}),
+     * and the buffer only filled where the target cannot do that or a request fails.
+     */
     private boolean overwrite(Pass pass, Sweep sweep, List<ByteBuffer> buffers, Sweep.Ticker ticker) throws IOException {
         boolean buffered = info.ioMode() == IoMode.BUFFERED;
+        int templateBytes = pass.pattern() instanceof Pattern.Repeating r ? templateBytes(r, io.blockSize()) : 0;
         return sweep.run(io.pool(), buffers, worker -> {
             PatternSource source = pass.pattern().newSource(keystreams);
+            ByteBuffer template = templateBytes > 0 ? IoContext.aligned(templateBytes) : null;
+            PatternSource templateSource = pass.pattern().newSource(keystreams);
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
-                source.fill(buffer, chunk.offset());
-                long written = media.write(chunk.offset(), buffer, pass.number());
+                long written;
+                if (template != null) {
+                    templateSource.fill(template.clear(), chunk.offset());
+                    written = media.writeRepeating(chunk.offset(), template, buffer,
+                            () -> source.fill(buffer, chunk.offset()), pass.number());
+                } else {
+                    source.fill(buffer, chunk.offset());
+                    written = media.write(chunk.offset(), buffer, pass.number());
+                }
                 if (buffered) {
                     flushEvery(chunk.length());
                 }
@@ -247,6 +263,28 @@ final class JobRun {
                     target.rangeOperation(op, chunk.offset(), chunk.length());
                     return chunk.length();
                 }, ticker, cancel);
+    }
+
+    /**
+     * The size of the template a repeating pattern is written from: 64 KiB or a little more, whole
+     * periods and whole pages (Gutmann's three-byte patterns: 72 KiB); 0 where that would be no
+     * smaller than a request, which is then written from its filled buffer.
+     */
+    static int templateBytes(Pattern.Repeating pattern, int requestBytes) {
+        long period = lcm(pattern.unit().length, IoContext.PAGE);
+        long size = (TEMPLATE_BYTES + period - 1) / period * period;
+        return size < requestBytes ? (int) size : 0;
+    }
+
+    private static long lcm(long a, long b) {
+        long x = a;
+        long y = b;
+        while (y != 0) {
+            long t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
     }
 
     /** Buffered I/O: the page cache must not hold gigabytes the device has not acknowledged. */
@@ -356,7 +394,7 @@ final class JobRun {
     /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */
     private ChunkPlan finalCheckPlan(Verification verification, RandomGenerator random) {
         if (verification instanceof Verification.Last) {
-            return verifier.fullPlan(plan.randomBlockSize());
+            return verifier.fullPlan(plan.blockSizeFor(plan.lastPass().pattern()));
         }
         if (verification instanceof Verification.Sample sample) {
             return verifier.samplePlan(sample.percent(), random);

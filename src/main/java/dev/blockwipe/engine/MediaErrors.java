@@ -56,6 +56,28 @@ final class MediaErrors {
     }
 
     /**
+     * Writes {@code data.remaining()} bytes of a repeating pattern at {@code offset} from
+     * {@code template} where the target can ({@link BlockTarget#writeRepeating}); where it cannot,
+     * or the device reports a media error, {@code fill} puts the same bytes into {@code data} and
+     * they are written as {@link #write} does, retried and split down to the bad sectors.
+     */
+    long writeRepeating(long offset, ByteBuffer template, ByteBuffer data, Runnable fill, int pass) throws IOException {
+        giveUpIfTooMany();
+        int length = data.remaining();
+        try {
+            if (target.writeRepeating(offset, template.duplicate(), length)) {
+                wentThrough(offset, length);
+                emptyInARow.set(0);
+                return length;
+            }
+        } catch (TargetIoException e) {
+            mediaError(e);
+        }
+        fill.run();
+        return write(offset, data, pass);
+    }
+
+    /**
      * Reads into {@code data} at {@code offset}; returns the parts that were read, in order (the
      * rest is recorded as unreadable and its bytes in {@code data} mean nothing).
      */
@@ -90,12 +112,17 @@ final class MediaErrors {
         try {
             request.run(offset, data.duplicate());
             done.add(new ByteRange(offset, data.remaining()));
-            if (data.remaining() >= unit) {
-                lastGood.set(offset);
-            }
+            wentThrough(offset, data.remaining());
             return null;
         } catch (TargetIoException e) {
             return mediaError(e);
+        }
+    }
+
+    /** A sector that worked, for telling a dead device from a bad sector later. */
+    private void wentThrough(long offset, int length) {
+        if (length >= unit) {
+            lastGood.set(offset);
         }
     }
 

@@ -31,7 +31,8 @@ public final class VerifyJob {
 
     public VerifyResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws IOException {
         TargetInfo info = target.info();
-        int blockSize = requestedBlockSize > 0 ? requestedBlockSize : IoContext.randomBlockSizeFor(info);
+        int blockSize = requestedBlockSize > 0 ? requestedBlockSize
+                : expected instanceof Pattern.Random ? IoContext.RANDOM_BLOCK_SIZE : IoContext.blockSizeFor(info);
         IoContext.checkBlockSize(info, blockSize);
         int depth = IoContext.depthFor(info, queueDepth, blockSize);
         try (IoContext io = new IoContext(info.name(), new BufferPool(BufferPool.SINGLE_JOB_BUDGET), depth, blockSize)) {

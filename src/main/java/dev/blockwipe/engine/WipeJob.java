@@ -81,7 +81,7 @@ public final class WipeJob {
             passes.add(new Pass(passes.size() + 1, Pattern.Repeating.of(0), true));
         }
         int blockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.blockSizeFor(info);
-        int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.randomBlockSizeFor(info);
+        int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.RANDOM_BLOCK_SIZE;
         return new WipePlan(request.method(), passes, request.verification(), blockSize,
                 IoContext.depthFor(info, request.queueDepth(), blockSize), randomBlockSize,
                 IoContext.generatorsFor(info, request.queueDepth(), blockSize),

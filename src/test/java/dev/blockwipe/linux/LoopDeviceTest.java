@@ -8,6 +8,7 @@ import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeJob;
@@ -71,6 +72,19 @@ class LoopDeviceTest {
                 });
                 assertThat(lastResult(cli.out()).at("/finalVerification/requestBytes").asLong()).isEqualTo(bytes);
             }
+        }
+    }
+
+    /** Through pwritev from a template: a three-byte pattern keeps its phase across every request of the device. */
+    @Test
+    void aThreeBytePatternIsWrittenWithItsPhaseAcrossTheDevice() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 6 * MIB + 4096)) {
+            loop.fillRandom(loop.path(), 8);
+            Cli cli = Cli.run("wipe", loop.path(), "--passes", "0x924924", "--yes=" + loop.name());
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            int size = (int) LoopDevice.sizeOf(loop.path());
+            assertThat(LoopDevice.read(loop.path(), 0, size))
+                    .isEqualTo(Expected.bytes(Pattern.Repeating.of(0x92, 0x49, 0x24), size));
         }
     }
 

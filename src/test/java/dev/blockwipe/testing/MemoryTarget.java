@@ -28,6 +28,7 @@ public final class MemoryTarget implements BlockTarget {
     private CancelToken cancelToken;
     private int cancelAfterWrites = -1;
     private int syncs;
+    private int repeatingWrites;
     private boolean refusingReread;
     private int rereads;
     private int syncsAtReread = -1;
@@ -119,6 +120,30 @@ public final class MemoryTarget implements BlockTarget {
                 cancelToken.cancel();
             }
         }
+    }
+
+    /** Writes the template over and over, as a pwritev of repeated iovecs would; counted apart. */
+    @Override
+    public boolean writeRepeating(long offset, ByteBuffer template, int length) throws IOException {
+        check(offset, length, failWriteAt, "pwritev");
+        int size = template.remaining();
+        for (int done = 0; done < length; done += size) {
+            template.duplicate().limit(template.position() + Math.min(size, length - done)).get(data, (int) offset + done,
+                    Math.min(size, length - done));
+        }
+        synchronized (this) {
+            writes.add(new long[] {offset, length});
+            repeatingWrites++;
+            if (cancelToken != null && writes.size() >= cancelAfterWrites) {
+                cancelToken.cancel();
+            }
+        }
+        return true;
+    }
+
+    /** How many writes came from a template rather than a filled buffer. */
+    public synchronized int repeatingWrites() {
+        return repeatingWrites;
     }
 
     @Override
