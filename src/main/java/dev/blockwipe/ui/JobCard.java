@@ -25,8 +25,12 @@ import javafx.scene.layout.VBox;
 final class JobCard {
     private static final int ACROSS_PASSES_SHOWN = 4;
     private final VBox box = new VBox();
+    private final JobViewModel job;
+    private final XYChart.Series<Number, Number> rate = series("MB/s");
+    private final XYChart.Series<Number, Number> average = series("average");
 
     JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+        this.job = job;
         box.getStyleClass().add(Styles.JOB_CARD);
         box.setId("job-" + job.name());
         Label title = new Label(job.name() + "  ·  " + job.request().method().title());
@@ -80,7 +84,7 @@ final class JobCard {
         warnings.visibleProperty().bind(job.warningsProperty().isNotEmpty());
         warnings.managedProperty().bind(warnings.visibleProperty());
         warnings.setId("warnings-" + job.name());
-        LineChart<Number, Number> overTime = chart(job);
+        LineChart<Number, Number> overTime = chart();
         HBox.setHgrow(overTime, Priority.ALWAYS);
         HBox charts = new HBox(6, overTime, acrossDisk(job));
         box.getChildren().addAll(head, progress, numbers, stall, message, warnings, charts);
@@ -88,6 +92,41 @@ final class JobCard {
 
     VBox node() {
         return box;
+    }
+
+    /**
+     * Brings the graph up to the job's points. The pane calls it once a second for the cards in
+     * view only: every change to a chart's data lays the chart out again (its axes, their ticks and
+     * labels), and a dozen cards doing that for graphs nobody sees kept the FX thread busy.
+     */
+    void refreshGraph() {
+        mirror(job.ratePoints(), rate);
+        mirror(job.averagePoints(), average);
+    }
+
+    /** Drops the points that left the job's window and appends the new ones, in one change each. */
+    private static void mirror(List<ThroughputSeries.Point> points, XYChart.Series<Number, Number> series) {
+        ObservableList<XYChart.Data<Number, Number>> data = series.getData();
+        if (points.isEmpty()) {
+            data.clear();
+            return;
+        }
+        double first = points.get(0).seconds();
+        int gone = 0;
+        while (gone < data.size() && data.get(gone).getXValue().doubleValue() < first) {
+            gone++;
+        }
+        if (gone > 0) {
+            data.remove(0, gone);
+        }
+        double last = data.isEmpty() ? Double.NEGATIVE_INFINITY : data.get(data.size() - 1).getXValue().doubleValue();
+        int from = points.size();
+        while (from > 0 && points.get(from - 1).seconds() > last) {
+            from--;
+        }
+        if (from < points.size()) {
+            data.addAll(points.subList(from, points.size()).stream().map(JobCard::data).toList());
+        }
     }
 
     private static Label label(javafx.beans.value.ObservableValue<String> text) {
@@ -111,7 +150,7 @@ final class JobCard {
     }
 
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */
-    private static LineChart<Number, Number> chart(JobViewModel job) {
+    private LineChart<Number, Number> chart() {
         NumberAxis x = new NumberAxis();
         x.setLabel("seconds");
         x.setForceZeroInRange(false);
@@ -125,7 +164,8 @@ final class JobCard {
         chart.setPrefHeight(150);
         chart.setMinHeight(120);
         chart.setLegendVisible(true);
-        chart.getData().addAll(List.of(series("MB/s", job.ratePoints()), series("average", job.averagePoints())));
+        chart.getData().addAll(List.of(rate, average));
+        refreshGraph();
         return chart;
     }
 
@@ -174,20 +214,9 @@ final class JobCard {
         return series;
     }
 
-    static XYChart.Series<Number, Number> series(String name, ObservableList<ThroughputSeries.Point> points) {
+    private static XYChart.Series<Number, Number> series(String name) {
         XYChart.Series<Number, Number> series = new XYChart.Series<>();
         series.setName(name);
-        points.forEach(p -> series.getData().add(data(p)));
-        points.addListener((ListChangeListener<ThroughputSeries.Point>) c -> {
-            while (c.next()) {
-                if (c.wasRemoved()) {
-                    series.getData().remove(c.getFrom(), c.getFrom() + c.getRemovedSize());
-                }
-                if (c.wasAdded()) {
-                    series.getData().addAll(c.getFrom(), c.getAddedSubList().stream().map(JobCard::data).toList());
-                }
-            }
-        });
         return series;
     }
 

@@ -44,6 +44,9 @@ public final class JobsModel implements AutoCloseable {
         return jobsView;
     }
 
+    private boolean figuresShown;
+    private long figuresShownAt;
+
     private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
 
     public ReadOnlyIntegerProperty activeJobsProperty() {
@@ -145,15 +148,28 @@ public final class JobsModel implements AutoCloseable {
         List.copyOf(jobs).stream().filter(j -> !j.stateProperty().get().finished()).forEach(runner::cancel);
     }
 
-    /** Once per frame: the jobs apply their queued events, the rows and the status line follow. */
+    /**
+     * Once per frame: the jobs apply their queued events; the rows and the status line follow when
+     * a job changed state, and otherwise four times a second (see {@link JobViewModel#drain}).
+     */
     public void drain() {
         int running = 0;
+        boolean changed = false;
         for (JobViewModel job : jobs) {
+            JobState before = job.stateProperty().get();
             job.drain();
-            if (!job.stateProperty().get().finished()) {
+            JobState after = job.stateProperty().get();
+            changed |= after != before;
+            if (!after.finished()) {
                 running++;
             }
         }
+        long now = System.nanoTime();
+        if (!changed && running == active.get() && figuresShown && now - figuresShownAt < JobViewModel.FIGURES_NANOS) {
+            return;
+        }
+        figuresShown = true;
+        figuresShownAt = now;
         double total = totalRate(jobs);
         totalRate.set(total);
         active.set(running);

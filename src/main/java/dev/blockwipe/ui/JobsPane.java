@@ -1,11 +1,17 @@
 package dev.blockwipe.ui;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
-import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.AreaChart;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -21,22 +27,35 @@ final class JobsPane {
     private static final int AGGREGATE_POINTS = 600;
 
     private final VBox cards = new VBox(8);
+    private final List<JobCard> shown = new ArrayList<>();
+    private final ScrollPane scroll;
     private final VBox box;
     private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
     private final long start = System.nanoTime();
-    private final JobsModel vm;
+    private final ReadOnlyDoubleProperty totalRate;
+    private final ReadOnlyIntegerProperty active;
     private double lastSample = -1;
 
-    JobsPane(JobsModel vm, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
-        this.vm = vm;
+    /**
+     * @param jobs      the jobs, newest first
+     * @param totalRate the sum of the running jobs' rates, bytes per second
+     * @param active    how many jobs have not finished
+     */
+    JobsPane(ObservableList<JobViewModel> jobs, ReadOnlyDoubleProperty totalRate, ReadOnlyIntegerProperty active,
+             Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+        this.totalRate = totalRate;
+        this.active = active;
         Label empty = new Label("No jobs yet. Check the devices to wipe and press Wipe… (Alt+W).");
         empty.getStyleClass().add(Styles.MUTED);
-        empty.visibleProperty().bind(Bindings.isEmpty(vm.jobs()));
+        empty.visibleProperty().bind(Bindings.isEmpty(jobs));
         empty.managedProperty().bind(empty.visibleProperty());
-        vm.jobs().addListener((ListChangeListener<JobViewModel>) c -> {
+        jobs.addListener((ListChangeListener<JobViewModel>) c -> {
             while (c.next()) {
+                int at = c.getFrom();
                 for (JobViewModel job : c.getAddedSubList()) {
-                    cards.getChildren().add(c.getFrom(), new JobCard(job, cancel, report).node());
+                    JobCard card = new JobCard(job, cancel, report);
+                    shown.add(at, card);
+                    cards.getChildren().add(at++, card.node());
                 }
             }
         });
@@ -55,12 +74,12 @@ final class JobsPane {
         aggregate.setPrefHeight(170);
         aggregate.setMinHeight(140);
         aggregate.setTitle("All jobs");
-        aggregate.visibleProperty().bind(Bindings.isNotEmpty(vm.jobs()));
+        aggregate.visibleProperty().bind(Bindings.isNotEmpty(jobs));
         aggregate.managedProperty().bind(aggregate.visibleProperty());
         Label title = Sections.title("Jobs");
         VBox content = new VBox(8, empty, cards);
         content.setPadding(new Insets(4));
-        ScrollPane scroll = new ScrollPane(content);
+        scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         box = new VBox(4, title, aggregate, scroll);
@@ -72,8 +91,8 @@ final class JobsPane {
     }
 
     /**
-     * Once per frame; once a second adds the sum of the running jobs' rates, and one last zero when
-     * the last job has finished.
+     * Once per frame; once a second adds the sum of the running jobs' rates (and one last zero when
+     * the last job has finished) and brings the graphs of the cards in view up to date.
      */
     void tick() {
         double now = (System.nanoTime() - start) / 1e9;
@@ -81,10 +100,16 @@ final class JobsPane {
             return;
         }
         lastSample = now;
-        boolean running = vm.activeJobsProperty().get() > 0;
+        Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+        for (JobCard card : shown) {
+            if (view.intersects(card.node().localToScene(card.node().getLayoutBounds()))) {
+                card.refreshGraph();
+            }
+        }
+        boolean running = active.get() > 0;
         var data = total.getData();
         if (running || !data.isEmpty() && data.get(data.size() - 1).getYValue().doubleValue() > 0) {
-            data.add(new XYChart.Data<>(now, vm.totalRateProperty().get() / 1e6));
+            data.add(new XYChart.Data<>(now, totalRate.get() / 1e6));
         }
         if (data.size() > AGGREGATE_POINTS) {
             data.remove(0, data.size() - AGGREGATE_POINTS);

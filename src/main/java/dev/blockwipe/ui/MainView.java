@@ -85,8 +85,8 @@ public final class MainView {
         this.vm = vm;
         this.stage = stage;
         this.opener = opener;
-        this.jobs = new JobsPane(vm.jobs(), vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage,
-                opener));
+        this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
+                vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage, opener));
         refresh = new Command("_Refresh", vm.devices()::refresh);
         wipe = new Command("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
         enableResume(vm.devices().selectedProperty().get());

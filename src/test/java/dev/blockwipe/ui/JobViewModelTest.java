@@ -217,6 +217,30 @@ class JobViewModelTest {
         assertThat(job.speedProperty().get()).isEqualTo("0 kB/s (avg 400 MB/s)");
     }
 
+    /** Frames come sixty times a second and the speed keeps rising; the figure on the card changes four times a second. */
+    @Test
+    void theSpeedOnTheCardChangesFourTimesASecond() {
+        job.on(started());
+        job.drain();
+        List<String> shown = new ArrayList<>();
+        long frame = NANOS_PER_SECOND / 60;
+        for (int i = 1; i <= 60; i++) {
+            now = i * frame;
+            job.on(moved(Stage.WRITE, 1, i * i * 1_000_000L));
+            job.drain();
+            if (shown.isEmpty() || !shown.get(shown.size() - 1).equals(job.speedProperty().get())) {
+                shown.add(job.speedProperty().get());
+            }
+        }
+
+        assertThat(shown).as("one second of frames").hasSizeBetween(3, 5);
+        now += JobViewModel.FIGURES_NANOS;
+        job.on(moved(Stage.WRITE, 1, 9_000_000_000L));
+        job.drain();
+        assertThat(job.speedProperty().get()).as("a quarter of a second later the new figure is there")
+                .isNotEqualTo(shown.get(shown.size() - 1));
+    }
+
     @Test
     void unknownEtaIsLeftBlank() {
         apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(250)), progress(SIZE + 1, 500e6, null));
