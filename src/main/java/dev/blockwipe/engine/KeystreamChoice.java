@@ -3,6 +3,7 @@ package dev.blockwipe.engine;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -18,18 +19,26 @@ import java.util.stream.Collectors;
  * with 3.3 against 2.6. Every candidate makes the same bytes for the same key and offset, so the
  * choice changes speed only.
  *
- * <p>The measurement runs once, on a daemon thread started by {@link #measuring}, in rounds that
- * take turns between the candidates (so a busy moment of the machine hits all of them) and keep
- * each one's best: about 0.2 s in all, while the command checks and confirms its targets.
+ * <p>The measurement runs once, on a daemon thread started by {@link #measuring}, in rounds of
+ * 10 ms that take turns between the candidates (so a busy moment of the machine hits all of them)
+ * and keep each one's best, filling 1 MiB at a time; after three rounds a candidate below a
+ * quarter of the best stops (JCE without C2's AES intrinsics makes 0.1 GB/s, and four rounds of
+ * it held up the first random pass of a short command by a quarter of a second). About 0.1 s of
+ * one core in all, while the command checks and confirms its targets.
  * {@link #source} and {@link #describe} wait for it; the description names the choice and every
  * figure, so the certificate says what made its random data and why.
  *
  * <p>Thread-safe.
  */
 public final class KeystreamChoice implements Keystreams {
-    private static final int SAMPLE_BYTES = 4 << 20;
-    private static final long ROUND_NANOS = 15_000_000L;
-    private static final int ROUNDS = 4;
+    private static final int SAMPLE_BYTES = 1 << 20;
+    private static final long ROUND_NANOS = 10_000_000L;
+    private static final int ROUNDS = 5;
+    /** Rounds every candidate takes part in; after them, one below a quarter of the best so far stops.
+     * Three: with C2, JCE's heap path reached its speed in the second (a command's start-up keeps
+     * the compiler busy meanwhile). */
+    private static final int ROUNDS_FOR_ALL = 3;
+    private static final double HOPELESS = 0.25;
 
     /** What one candidate made on one core, in bytes per second (0 when it failed: {@code problem} says why). */
     public record Measured(Keystreams source, double bytesPerSecond, String problem) {
@@ -120,8 +129,9 @@ public final class KeystreamChoice implements Keystreams {
             }
         }
         for (int round = 0; round < ROUNDS; round++) {
+            double leader = Arrays.stream(best).max().orElse(0);
             for (int i = 0; i < candidates.size(); i++) {
-                if (problems[i] != null) {
+                if (problems[i] != null || round >= ROUNDS_FOR_ALL && best[i] < HOPELESS * leader) {
                     continue;
                 }
                 try {
