@@ -48,30 +48,11 @@ for kind in ${kinds//,/ }; do
   case $kind in tmpfs|file) ;; *) echo "unknown kind $kind (tmpfs, file)" >&2; exit 2 ;; esac
 done
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-jar=${BLOCKWIPE_JAR:-$repo/target/blockwipe.jar}
-if [ -n "${BLOCKWIPE:-}" ]; then
-  read -ra blockwipe <<<"$BLOCKWIPE"   # e.g. the installed launcher: BLOCKWIPE=/opt/blockwipe/bin/blockwipe
-else
-  [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -q -DskipTests package) or set BLOCKWIPE_JAR" >&2; exit 2; }
-  blockwipe=(java -jar "$jar")
-fi
-[ "$(id -u)" = 0 ] || { echo "needs root (it creates loop devices)" >&2; exit 2; }
-for tool in java fio jq openssl dd shred blkdiscard losetup blockdev awk; do
-  command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 2; }
-done
+source "$(dirname "$0")/common.sh"
+needs java fio jq openssl dd shred blkdiscard losetup blockdev awk
 
 work=$(mktemp -d /var/tmp/blockwipe-bench.XXXXXX)
-images=()
 load_pids=()
-remove_devices() {  # only loop devices over our own image files, found by their backing file
-  local img dev
-  for img in "${images[@]}"; do
-    for dev in $(losetup -n -O NAME -j "$img"); do losetup -d "$dev" || true; done
-    rm -f "$img"
-  done
-  images=()
-}
 cleanup() {
   local pid
   for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -83,7 +64,6 @@ trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that clean
 
 # --- helpers -----------------------------------------------------------------------------------
 
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
 gbps() { awk -v b="$BYTES" -v t="$1" 'BEGIN {printf "%.2f", b / t / 1e9}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 mib() { awk -v b="$1" 'BEGIN {printf (b % 1048576 ? "%d KiB" : "%d MiB"), (b % 1048576 ? b / 1024 : b / 1048576)}'; }
@@ -300,16 +280,7 @@ rotate() { local k=$1; shift; local a=("$@"); k=$((k % ${#a[@]})); echo "${a[@]:
 
 # --- the machine -------------------------------------------------------------------------------
 
-flags=$(grep -m1 '^flags' /proc/cpuinfo)
-has_flag() { [[ " ${flags#*:} " == *" $1 "* ]] && echo "$1 yes" || echo "$1 no"; }
-echo "date:      $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-echo "command:   $command_line"
-echo "kernel:    $(uname -r)"
-echo "cpu:       $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores;" \
-     "$(has_flag aes), $(has_flag vaes), $(has_flag avx2), $(has_flag avx512f)"
-echo "memory:    $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
-echo "java:      $(java -version 2>&1 | head -1)"
-echo "blockwipe: $jar ($("${blockwipe[@]}" --version 2>/dev/null | head -1))"
+machine
 echo "tools:     $(fio --version), $(dd --version | head -1), $(shred --version | head -1)"
 for e in "${nwipes[@]}"; do printf '%-11s%s: %s\n' "${e%%:*}:" "${e#*:}" "$(nwipe_version "${e#*:}")"; done
 [ ${#nwipes[@]} -gt 0 ] || echo "nwipe:     none (neither /opt/nwipe-current/bin/nwipe nor Debian's package)"

@@ -34,42 +34,19 @@ size_mib=${args[1]:-512}
 rounds=${args[2]:-3}
 for n in "$count" "$size_mib" "$rounds"; do [[ $n =~ ^[1-9][0-9]*$ ]] || usage; done
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-jar=${BLOCKWIPE_JAR:-$repo/target/blockwipe.jar}
-if [ -n "${BLOCKWIPE:-}" ]; then
-  read -ra blockwipe <<<"$BLOCKWIPE"   # e.g. the installed launcher: BLOCKWIPE=/opt/blockwipe/bin/blockwipe
-else
-  [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -q -DskipTests package) or set BLOCKWIPE_JAR" >&2; exit 2; }
-  blockwipe=(java -jar "$jar")
-fi
-[ "$(id -u)" = 0 ] || { echo "needs root (it creates loop devices)" >&2; exit 2; }
-for tool in java jq openssl dd cmp losetup blockdev awk /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 2; }
-done
+source "$(dirname "$0")/common.sh"
+needs java jq openssl dd cmp losetup blockdev awk /usr/bin/time
 
 work=$(mktemp -d /var/tmp/blockwipe-many.XXXXXX)
-images=()
 cleanup() {
-  local img dev
-  # Only loop devices over our own image files, found by their backing file.
-  for img in "${images[@]}"; do
-    for dev in $(losetup -n -O NAME -j "$img"); do losetup -d "$dev" || true; done
-    rm -f "$img"
-  done
+  remove_devices
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
 
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
-seconds_since() { awk -v s="$1" -v e="$EPOCHREALTIME" 'BEGIN {printf "%.3f", e - s}'; }
 
-echo "date:      $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-echo "command:   $command_line"
-echo "machine:   kernel $(uname -r), $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores," \
-     "$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
-echo "java:      $(java -version 2>&1 | head -1)"
-echo "blockwipe: $jar ($("${blockwipe[@]}" --version 2>/dev/null | head -1))"
+machine
 
 devs=()
 yes=()

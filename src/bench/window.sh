@@ -50,50 +50,31 @@ count=${args[0]:-12}
 size_mib=${args[1]:-1024}
 for n in "$count" "$size_mib"; do [[ $n =~ ^[1-9][0-9]*$ ]] || usage; done
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-jar=${BLOCKWIPE_JAR:-$repo/target/blockwipe.jar}
-if [ -n "${BLOCKWIPE:-}" ]; then
-  read -ra blockwipe <<<"$BLOCKWIPE"   # e.g. the installed launcher: BLOCKWIPE=/opt/blockwipe/bin/blockwipe
-else
-  [ -f "$jar" ] || { echo "no jar at $jar: build it (mvn -q -DskipTests package) or set BLOCKWIPE_JAR" >&2; exit 2; }
-  blockwipe=(java -jar "$jar")
-fi
-[ "$(id -u)" = 0 ] || { echo "needs root (it creates loop devices)" >&2; exit 2; }
-for tool in java jq openssl Xvfb xdotool import compare losetup blockdev getconf awk timeout; do
-  command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install xvfb xdotool imagemagick ...)" >&2; exit 2; }
-done
+source "$(dirname "$0")/common.sh"
+needs java jq openssl Xvfb xdotool import compare losetup blockdev getconf awk timeout
 # The method's place in the dialog's list: the same order as `blockwipe methods`.
 method_index=$("${blockwipe[@]}" methods 2>/dev/null | awk -v m="$method" '/^[a-z]/ {if ($1 == m) {print n; exit}; n++}')
-[ -n "$method_index" ] || { echo "no method $method (see: java -jar $jar methods)" >&2; exit 2; }
+[ -n "$method_index" ] || { echo "no method $method (see: ${blockwipe[*]} methods)" >&2; exit 2; }
 
 work=$(mktemp -d /var/tmp/blockwipe-window.XXXXXX)
-images=()
 xvfb_pid=
 app_pid=
 cleanup() {
-  local img dev
   if [ -n "$app_pid" ]; then
     kill "$app_pid" 2>/dev/null || true
     timeout 10 tail --pid="$app_pid" -f /dev/null || kill -9 "$app_pid" 2>/dev/null || true
   fi
   if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
-  # Only loop devices over our own image files, found by their backing file.
-  for img in "${images[@]}"; do
-    for dev in $(losetup -n -O NAME -j "$img"); do losetup -d "$dev" || true; done
-    rm -f "$img"
-  done
+  remove_devices
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
 fail() { echo "$*" >&2; exit 1; }
+# A command that fails stops the script (set -e); say which, and what the window said last.
+trap 'echo "window.sh: line $LINENO failed: $BASH_COMMAND" >&2; [ ! -s "$work/app.log" ] || tail -n 5 "$work/app.log" >&2' ERR
 
-echo "date:      $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-echo "command:   $command_line"
-echo "machine:   kernel $(uname -r), $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores," \
-     "$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
-echo "java:      $(java -version 2>&1 | head -1)"
-echo "blockwipe: $jar ($("${blockwipe[@]}" --version 2>/dev/null | head -1))"
+machine
 
 # --- devices: guard, N of ours, guard --------------------------------------------------------------
 
