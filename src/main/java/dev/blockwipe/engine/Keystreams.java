@@ -7,30 +7,23 @@ package dev.blockwipe.engine;
  */
 public interface Keystreams {
     /** JCE's AES/CTR/NoPadding through a heap array, copied into the engine's direct buffer in cache-sized steps. */
-    Keystreams JCE = new Keystreams() {
-        @Override
-        public PatternSource source(byte[] key) {
-            return new AesCtrSource(key, false);
-        }
-
-        @Override
-        public String describe() {
-            return "AES-256-CTR (Java " + Runtime.version().feature() + " JCE)";
-        }
-    };
+    Keystreams JCE = new Jce(false);
 
     /** JCE's AES/CTR/NoPadding from one direct buffer into another. */
-    Keystreams JCE_DIRECT = new Keystreams() {
+    Keystreams JCE_DIRECT = new Jce(true);
+
+    /** JCE's AES-256-CTR, between direct buffers or through a heap array. */
+    record Jce(boolean direct) implements Keystreams {
         @Override
         public PatternSource source(byte[] key) {
-            return new AesCtrSource(key, true);
+            return new AesCtrSource(key, direct);
         }
 
         @Override
         public String describe() {
-            return "AES-256-CTR (Java " + Runtime.version().feature() + " JCE, direct buffers)";
+            return "AES-256-CTR (Java " + Runtime.version().feature() + " JCE" + (direct ? ", direct buffers" : "") + ")";
         }
-    };
+    }
 
     /**
      * Writes the counter block for the keystream at byte {@code offset}: offset / 16 as a 128-bit
