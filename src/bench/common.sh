@@ -1,7 +1,7 @@
 # What the benchmark scripts share; sourced by them (bash), not run on its own.
 # Before sourcing: command_line (the script's own command, quoted). Afterwards: jar, blockwipe (the
 # command to measure, an array), images (the image files a script creates; remove_devices detaches
-# the loop devices over them and deletes them), median, seconds_since, machine.
+# the loop devices over them and deletes them), workspace, median, seconds_since, machine.
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 jar=${BLOCKWIPE_JAR:-$repo/target/blockwipe.jar}
@@ -27,6 +27,14 @@ remove_devices() {  # only loop devices over our own image files, found by their
     rm -f "$img"
   done
   images=()
+}
+
+# workspace NAME: makes the directory $work and, at exit, runs the script's own before_exit (when
+# it defines one), removes our devices and the directory, also when the script is stopped.
+workspace() {
+  work=$(mktemp -d "/var/tmp/blockwipe-$1.XXXXXX")
+  trap 'if declare -F before_exit >/dev/null; then before_exit; fi; remove_devices; rm -rf "$work"' EXIT
+  trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that the cleanup runs then too
 }
 
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }

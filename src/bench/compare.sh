@@ -51,16 +51,12 @@ done
 source "$(dirname "$0")/common.sh"
 needs java fio jq openssl dd shred blkdiscard losetup blockdev awk
 
-work=$(mktemp -d /var/tmp/blockwipe-bench.XXXXXX)
+workspace bench
 load_pids=()
-cleanup() {
+before_exit() {
   local pid
   for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  remove_devices
-  rm -rf "$work"
 }
-trap cleanup EXIT
-trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
 
 # --- helpers -----------------------------------------------------------------------------------
 

@@ -23,13 +23,7 @@ for n in "$size_mib" "$rounds"; do [[ $n =~ ^[1-9][0-9]*$ ]] || usage; done
 source "$(dirname "$0")/common.sh"
 needs java jq dd losetup blockdev awk
 
-work=$(mktemp -d /var/tmp/blockwipe-fixed.XXXXXX)
-cleanup() {
-  remove_devices
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
+workspace fixed
 
 machine
 img=$(mktemp /dev/shm/blockwipe-fixed.XXXXXX.img)

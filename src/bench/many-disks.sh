@@ -37,13 +37,7 @@ for n in "$count" "$size_mib" "$rounds"; do [[ $n =~ ^[1-9][0-9]*$ ]] || usage; 
 source "$(dirname "$0")/common.sh"
 needs java jq openssl dd cmp losetup blockdev awk /usr/bin/time
 
-work=$(mktemp -d /var/tmp/blockwipe-many.XXXXXX)
-cleanup() {
-  remove_devices
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
+workspace many
 
 
 machine

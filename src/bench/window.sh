@@ -56,20 +56,16 @@ needs java jq openssl Xvfb xdotool import compare losetup blockdev getconf awk t
 method_index=$("${blockwipe[@]}" methods 2>/dev/null | awk -v m="$method" '/^[a-z]/ {if ($1 == m) {print n; exit}; n++}')
 [ -n "$method_index" ] || { echo "no method $method (see: ${blockwipe[*]} methods)" >&2; exit 2; }
 
-work=$(mktemp -d /var/tmp/blockwipe-window.XXXXXX)
+workspace window
 xvfb_pid=
 app_pid=
-cleanup() {
+before_exit() {
   if [ -n "$app_pid" ]; then
     kill "$app_pid" 2>/dev/null || true
     timeout 10 tail --pid="$app_pid" -f /dev/null || kill -9 "$app_pid" 2>/dev/null || true
   fi
   if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
-  remove_devices
-  rm -rf "$work"
 }
-trap cleanup EXIT
-trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM   # so that cleanup runs then too
 fail() { echo "$*" >&2; exit 1; }
 # A command that fails stops the script (set -e); say which, and what the window said last.
 trap 'echo "window.sh: line $LINENO failed: $BASH_COMMAND" >&2; [ ! -s "$work/app.log" ] || tail -n 5 "$work/app.log" >&2' ERR
