@@ -39,7 +39,6 @@ needs java jq openssl dd cmp losetup blockdev awk /usr/bin/time
 
 workspace many
 
-
 machine
 
 devs=()
