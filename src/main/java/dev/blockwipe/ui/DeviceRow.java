@@ -47,7 +47,14 @@ public final class DeviceRow {
         judge();
     }
 
+    /**
+     * The row's facts from a new scan. The same facts again (most scans, every two seconds) change
+     * nothing: a new but equal object would still make every cell of the row lay itself out anew.
+     */
     public void update(RowFacts newFacts) {
+        if (newFacts.equals(facts.get())) {
+            return;
+        }
         facts.set(newFacts);
         judge();
     }

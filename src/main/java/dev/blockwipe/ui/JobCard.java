@@ -28,6 +28,8 @@ final class JobCard {
     private final JobViewModel job;
     private final XYChart.Series<Number, Number> rate = series("MB/s");
     private final XYChart.Series<Number, Number> average = series("average");
+    private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
+    private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
 
     JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
         this.job = job;
@@ -102,6 +104,7 @@ final class JobCard {
     void refreshGraph() {
         mirror(job.ratePoints(), rate);
         mirror(job.averagePoints(), average);
+        SteadyAxis.fit(x, y, List.of(rate, average));
     }
 
     /** Drops the points that left the job's window and appends the new ones, in one change each. */
@@ -151,11 +154,8 @@ final class JobCard {
 
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */
     private LineChart<Number, Number> chart() {
-        NumberAxis x = new NumberAxis();
         x.setLabel("seconds");
-        x.setForceZeroInRange(false);
         x.setAnimated(false);
-        NumberAxis y = new NumberAxis();
         y.setLabel("MB/s");
         y.setAnimated(false);
         LineChart<Number, Number> chart = new LineChart<>(x, y);

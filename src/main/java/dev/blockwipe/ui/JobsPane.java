@@ -35,6 +35,8 @@ final class JobsPane {
     private final ReadOnlyDoubleProperty totalRate;
     private final ReadOnlyIntegerProperty active;
     private double lastSample = -1;
+    private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
+    private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
 
     /**
      * @param jobs      the jobs, newest first
@@ -59,11 +61,8 @@ final class JobsPane {
                 }
             }
         });
-        NumberAxis x = new NumberAxis();
         x.setLabel("seconds");
-        x.setForceZeroInRange(false);
         x.setAnimated(false);
-        NumberAxis y = new NumberAxis();
         y.setLabel("MB/s, all jobs");
         y.setAnimated(false);
         AreaChart<Number, Number> aggregate = new AreaChart<>(x, y);
@@ -114,5 +113,6 @@ final class JobsPane {
         if (data.size() > AGGREGATE_POINTS) {
             data.remove(0, data.size() - AGGREGATE_POINTS);
         }
+        SteadyAxis.fit(x, y, List.of(total));
     }
 }

@@ -3,6 +3,8 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.SafetyVerdict;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +27,20 @@ class DeviceRowTest {
         assertThat(row.checkableProperty().get()).isTrue();
         assertThat(row.checkedProperty().get()).isTrue();
         assertThat(row.whyNotProperty().get()).isEmpty();
+    }
+
+    @Test
+    void theSameFactsFromANewScanDoNotNotifyTheCellsButChangedFactsDo() {
+        DeviceRow row = new DeviceRow("loop3@7:3", Rows.loop("loop3", Rows.WIPEABLE), true);
+        List<RowFacts> seen = new ArrayList<>();
+        row.factsProperty().addListener((obs, was, now) -> seen.add(now));
+
+        row.update(Rows.loop("loop3", Rows.WIPEABLE));
+        RowFacts mounted = Rows.loop("loop3", Rows.MOUNTED);
+        row.update(mounted);
+
+        assertThat(seen).containsExactly(mounted);
+        assertThat(row.checkableProperty().get()).isFalse();
     }
 
     @Test
