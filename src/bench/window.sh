@@ -183,7 +183,10 @@ done
 [ -n "$fx" ] || fail "no JavaFX Application Thread in process $app_pid"
 cpu_ticks() { sed 's/.*) //' "$1/stat" | awk '{print $12 + $13}'; }   # utime + stime, after "(comm)"
 jobs_running() {  # our devices the process has open: a job holds its device from start to end
-  find "/proc/$app_pid/fd" -mindepth 1 -printf '%l\n' 2>/dev/null | { grep -Fx -f "$work/devices" || true; } | sort -u | wc -l
+  # find fails when a descriptor closes while it reads the folder (the jobs open and close their
+  # journals and certificates all the time); what it did read still counts
+  { find "/proc/$app_pid/fd" -mindepth 1 -printf '%l\n' 2>/dev/null || true; } | { grep -Fx -f "$work/devices" || true; } \
+    | sort -u | wc -l
 }
 
 for _ in $(seq 60); do [ "$(jobs_running)" -gt 0 ] && break; sleep 0.5; done
