@@ -4,13 +4,15 @@
 # /dev/shm, ticks them all and wipes them at once by keyboard (xdotool), and samples the CPU time
 # of the FX thread, of the whole process and the number of jobs every second.
 #
-# Usage (root): src/bench/window.sh [--method M] [--screenshot PATH] [N] [SIZE_MIB]
+# Usage (root): src/bench/window.sh [--method M] [--screenshot PATH] [--cpus C] [N] [SIZE_MIB]
 #   N                  number of loop devices (default 12)
 #   SIZE_MIB           size of each, in MiB (default 1024)
 #   --method M         a method of `blockwipe methods`, several passes so that it runs a while
 #                      (default dod-short)
 #   --screenshot PATH  where to save a screenshot taken during the run
 #                      (default /tmp/blockwipe-window-bench.png)
+#   --cpus C           run the window in a CPU cgroup of its own, limited to C cores' time (e.g. 1
+#                      or 0.5): a slower machine on this one, jobs, window and renderer together
 # Environment: BLOCKWIPE_JAR, the jar to measure (default: target/blockwipe.jar in this repository),
 #   or BLOCKWIPE, the command to measure instead of java -jar (e.g. /opt/blockwipe/bin/blockwipe).
 #
@@ -29,10 +31,11 @@
 set -euo pipefail
 export LC_ALL=C   # a decimal point in EPOCHREALTIME and printf, whatever the locale
 
-usage() { sed -n '7,15s/^# \{0,1\}//p' "$0"; exit "${1:-2}"; }
+usage() { sed -n '7,17s/^# \{0,1\}//p' "$0"; exit "${1:-2}"; }
 command_line=$(printf '%q ' "$0" "$@")
 method=dod-short
 shot=/tmp/blockwipe-window-bench.png
+cpus=
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -40,6 +43,8 @@ while [ $# -gt 0 ]; do
     --method=*) method=${1#--method=}; shift ;;
     --screenshot) [ $# -ge 2 ] || usage; shot=$2; shift 2 ;;
     --screenshot=*) shot=${1#--screenshot=}; shift ;;
+    --cpus) [ $# -ge 2 ] || usage; cpus=$2; shift 2 ;;
+    --cpus=*) cpus=${1#--cpus=}; shift ;;
     -h|--help) usage 0 ;;
     -*) echo "unknown option $1" >&2; usage ;;
     *) args+=("$1"); shift ;;
@@ -49,6 +54,7 @@ done
 count=${args[0]:-12}
 size_mib=${args[1]:-1024}
 for n in "$count" "$size_mib"; do [[ $n =~ ^[1-9][0-9]*$ ]] || usage; done
+if [ -n "$cpus" ]; then [[ $cpus =~ ^[0-9]*\.?[0-9]+$ ]] && awk -v c="$cpus" 'BEGIN {exit !(c >= 0.01)}' || usage; fi
 
 source "$(dirname "$0")/common.sh"
 needs java jq openssl Xvfb xdotool import compare losetup blockdev getconf awk timeout
@@ -59,11 +65,13 @@ method_index=$("${blockwipe[@]}" methods 2>/dev/null | awk -v m="$method" '/^[a-
 workspace window
 xvfb_pid=
 app_pid=
+cgroup=
 before_exit() {
   if [ -n "$app_pid" ]; then
     kill "$app_pid" 2>/dev/null || true
     timeout 10 tail --pid="$app_pid" -f /dev/null || kill -9 "$app_pid" 2>/dev/null || true
   fi
+  if [ -n "$cgroup" ]; then rmdir "$cgroup" 2>/dev/null || true; fi
   if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
 }
 fail() { echo "$*" >&2; exit 1; }
@@ -135,7 +143,21 @@ for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
 [ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
 DISPLAY=:$(head -1 "$work/display")
 export DISPLAY
-XDG_CONFIG_HOME=$work/config "${blockwipe[@]}" >"$work/app.log" 2>&1 &
+# --cpus: a cgroup of ours (v2's cpu.max, or v1's cpu controller), which the window's process
+# enters before it starts, so that every thread it makes is in it.
+launch=()
+if [ -n "$cpus" ]; then
+  quota=$(awk -v c="$cpus" 'BEGIN {printf "%d", c * 100000}')
+  if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    cgroup=$(mktemp -d /sys/fs/cgroup/blockwipe-window.XXXXXX) && echo "$quota 100000" >"$cgroup/cpu.max"
+  else
+    cgroup=$(mktemp -d /sys/fs/cgroup/cpu/blockwipe-window.XXXXXX) && echo 100000 >"$cgroup/cpu.cfs_period_us" \
+      && echo "$quota" >"$cgroup/cpu.cfs_quota_us"
+  fi || fail "cannot make a CPU cgroup for --cpus (cgroup v2 with the cpu controller, or v1's cpu hierarchy)"
+  launch=(sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cgroup")
+  echo "cpus:      the window limited to $cpus cores' time ($cgroup)"
+fi
+XDG_CONFIG_HOME=$work/config "${launch[@]}" "${blockwipe[@]}" >"$work/app.log" 2>&1 &
 app_pid=$!
 window=$(timeout 60 xdotool search --sync --class blockwipe | head -1) || fail "no window after 60 s: $(tail -5 "$work/app.log")"
 sleep 3   # the first inventory scan fills the tree
@@ -163,9 +185,9 @@ for _ in $(seq $((count - 1))); do key Up; key space; done
 
 key alt+w
 if [ "$count" = 1 ]; then title="Wipe ${devs[0]#/dev/}" confirmation=${devs[0]#/dev/}; else title="Wipe $count devices" confirmation="WIPE $count DISKS"; fi
-dialog=$(timeout 30 xdotool search --sync --name '^Wipe ' | head -1) || abandon "no wipe dialog"
+# The whole title: a tooltip of the Wipe button is a window too, and may close before we look.
+timeout 30 xdotool search --sync --name "^$title\$" >/dev/null || { key Escape; abandon "no dialog \"$title\""; }
 sleep 1
-[ "$(xdotool getwindowname "$dialog")" = "$title" ] || { key Escape; abandon "the dialog is \"$(xdotool getwindowname "$dialog")\", not \"$title\""; }
 # The confirmation field has the focus; then the method list (Alt+M), its first entry, down to ours.
 xdotool type --delay 30 "$confirmation"
 key alt+m
