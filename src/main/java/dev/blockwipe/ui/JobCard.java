@@ -155,9 +155,7 @@ final class JobCard {
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */
     private LineChart<Number, Number> chart() {
         x.setLabel("seconds");
-        x.setAnimated(false);
         y.setLabel("MB/s");
-        y.setAnimated(false);
         LineChart<Number, Number> chart = new LineChart<>(x, y);
         chart.setAnimated(false);
         chart.setCreateSymbols(false);

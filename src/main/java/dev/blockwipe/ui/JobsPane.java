@@ -62,9 +62,7 @@ final class JobsPane {
             }
         });
         x.setLabel("seconds");
-        x.setAnimated(false);
         y.setLabel("MB/s, all jobs");
-        y.setAnimated(false);
         AreaChart<Number, Number> aggregate = new AreaChart<>(x, y);
         aggregate.getData().add(total);
         aggregate.setLegendVisible(false);

@@ -19,9 +19,10 @@ final class SteadyAxis {
     private SteadyAxis() {
     }
 
-    /** The axis takes its bounds from here, no longer from its data. */
+    /** The axis takes its bounds from here, no longer from its data, and moves to them without animation. */
     static NumberAxis manual(NumberAxis axis) {
         axis.setAutoRanging(false);
+        axis.setAnimated(false);
         axis.setMinorTickVisible(false);
         return axis;
     }
@@ -45,7 +46,7 @@ final class SteadyAxis {
     /** The smallest of 1, 2, 5, 10, 20, 50 … (times a power of ten) that is at least {@code rough}. */
     static double roundStep(double rough) {
         double power = Math.pow(10, Math.floor(Math.log10(rough)));
-        for (double m : new double[] {1, 2, 5, 10}) {
+        for (double m : new double[] {1, 2, 5}) {
             if (m * power >= rough * (1 - 1e-9)) {
                 return m * power;
             }
