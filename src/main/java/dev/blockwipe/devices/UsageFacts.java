@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the system is using: mounts and active swap. When /proc/self/mountinfo or /proc/swaps cannot
- * be read, or an entry in them cannot be tied to a device or file, {@code problem} says so and every
- * device and file is treated as possibly in use.
+ * What the system is using: mounts, active swap and other processes' open files. When
+ * /proc/self/mountinfo, /proc/swaps or /proc itself cannot be read, or an entry in them cannot be
+ * tied to a device or file, {@code problem} says so and every device and file is treated as
+ * possibly in use.
  *
  * @param mounts      every mount
  * @param swapDevices block devices in active use as swap
@@ -34,6 +35,11 @@ public record UsageFacts(List<Mount> mounts, List<DeviceNumber> swapDevices, Lis
     /** The same facts with what other processes have open. */
     public UsageFacts withOpen(OpenFiles files) {
         return new UsageFacts(mounts, swapDevices, swapFiles, files, problem);
+    }
+
+    /** The same facts with one more reason to treat every device and file as possibly in use. */
+    public UsageFacts withProblem(String another) {
+        return new UsageFacts(mounts, swapDevices, swapFiles, open, problem == null ? another : problem + "; " + another);
     }
 
     /** The type of the file system mounted from {@code device} ("ext4", "devtmpfs"), if it is mounted. */

@@ -74,7 +74,13 @@ public final class LinuxInventory implements InventorySource {
 
     @Override
     public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
-        UsageFacts usage = mounts.read().withOpen(openers.read());
+        UsageFacts usage = mounts.read();
+        try {
+            usage = usage.withOpen(openers.read());
+        } catch (IOException e) {
+            usage = usage.withProblem("cannot tell which processes have devices open: /proc cannot be listed ("
+                    + e.getMessage() + ")");
+        }
         List<SysfsDisk> raw = sysfs.scan();
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);

@@ -15,7 +15,9 @@ import java.util.Map;
 /**
  * What other processes have open, from /proc/PID/fd: block devices by number, regular files by
  * device and inode. This process is left out (its own targets are open in it). As root every
- * process is seen; another user sees only their own (the kernel hides the rest).
+ * process is seen; another user sees only their own (the kernel hides the rest). A process that
+ * ends while it is read is passed over; a /proc that cannot be listed is an error, never "nothing
+ * is open".
  */
 final class Openers {
     private final Path proc;
@@ -24,7 +26,7 @@ final class Openers {
         this.proc = proc;
     }
 
-    OpenFiles read() {
+    OpenFiles read() throws IOException {
         Map<DeviceNumber, List<String>> devices = new HashMap<>();
         Map<FileKey, List<String>> files = new HashMap<>();
         long self = ProcessHandle.current().pid();
@@ -34,8 +36,6 @@ final class Openers {
                     collect(pid, devices, files);
                 }
             }
-        } catch (IOException e) {
-            return OpenFiles.NONE;
         }
         return new OpenFiles(devices, files);
     }

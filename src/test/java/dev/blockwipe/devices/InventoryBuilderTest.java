@@ -144,6 +144,18 @@ class InventoryBuilderTest {
     }
 
     @Test
+    void unlistableProcBlocksEveryDeviceBesideWhatTheMountTableSaid() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+
+        DeviceInventory inv = build(new UsageFacts(List.of(), List.of(), List.of(), "a mountinfo line")
+                .withProblem("/proc cannot be listed"));
+
+        inv.devices().forEach(d -> assertBlocked(inv, d.name(), BlockReason.UNKNOWN_FACTS,
+                "cannot tell whether it is in use: a mountinfo line; /proc cannot be listed"));
+    }
+
+    @Test
     void unreadableSysfsAttributeBlocksTheDiskAndItsPartitions() throws IOException {
         sys.disk(FakeSysfs.sata(1, "sda"), "8:0").unreadable("ro").partition(1, 2048, 1_000_000);
         sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
