@@ -120,8 +120,11 @@ fi
 cmd_for() {
   local bw=("${blockwipe[@]}") dirs=(--report-dir "$work/bw" --config-dir "$work/bw" --journal-dir "$work/bw")
   local fio=(fio --filename="$DEV" --direct=1 --name="$1")
-  # fio writes zeroes too (--zero_buffers; its default is a random-looking buffer).
+  # fio writes zeroes too (--zero_buffers), except fio-data, which writes its default buffer of
+  # random-looking bytes made once: what the device does with data that is not zeroes, with no
+  # keystream to make, the peer of Blockwipe's random pass.
   local wr=(--rw=write --zero_buffers --end_fsync=1) rd=(--rw=read) bs n part bin help
+  [[ $1 != fio-data* ]] || wr=(--rw=write --end_fsync=1)
   case $1 in
     bw-zero)        CMD=("${bw[@]}" wipe "$DEV" -m zero --verify off --yes="$NAME" --json "${dirs[@]}") ;;
     bw-random)      CMD=("${bw[@]}" wipe "$DEV" -m random --verify off --yes="$NAME" --json "${dirs[@]}") ;;
@@ -135,7 +138,7 @@ cmd_for() {
     fio-read-qd8)   CMD=("${fio[@]}" "${rd[@]}" --bs=4M --ioengine=libaio --iodepth=8 --size="$BYTES") ;;
     # Several requests in flight as Blockwipe makes them: one thread per request, each writing
     # its own contiguous part of the device (--offset_increment), positional I/O (psync).
-    fio-2Mx2|fio-read-2Mx2|fio-own|fio-read-own)
+    fio-2Mx2|fio-data-2Mx2|fio-read-2Mx2|fio-own|fio-read-own)
       case $1 in
         *2Mx2) bs=2097152 n=2 ;;
         fio-own) read -r bs n _ <<<"$WRITE_SHAPE" ;;
@@ -218,7 +221,7 @@ make_device() {
   run=$work/$kind
   mkdir -p "$run" "$work/bw" "$work/nwipe"
 
-  write_tools=(bw-zero bw-random dd-1M dd-4M fio-qd1 fio-qd8 fio-2Mx2)
+  write_tools=(bw-zero bw-random dd-1M dd-4M fio-qd1 fio-qd8 fio-2Mx2 fio-data-2Mx2)
   read_tools=(bw-verify dd-read-4M fio-read-qd1 fio-read-qd8 fio-read-2Mx2)
   NOTES=()
 
@@ -302,8 +305,8 @@ for kind in ${kinds//,/ }; do
   for r in $(seq "$rounds"); do
     last=
     for tool in $(rotate $((r - 1)) "${write_tools[@]}"); do run_tool "$r" "$tool"; last=$tool; done
-    # The reads expect zeroes (Blockwipe's verify checks them); random data was written last.
-    if [[ $last == *random ]]; then zero_fill; echo "round $r  (untimed zero fill: $last wrote last)"; fi
+    # The reads expect zeroes (Blockwipe's verify checks them); non-zero data was written last.
+    if [[ $last == *random || $last == fio-data* ]]; then zero_fill; echo "round $r  (untimed zero fill: $last wrote last)"; fi
     for tool in $(rotate $((r - 1)) "${read_tools[@]}"); do run_tool "$r" "$tool"; done
   done
 
@@ -334,6 +337,9 @@ for kind in ${kinds//,/ }; do
     "$(ratio "$bw_t" "${med[bw-zero]}")" "$(ratio "$bw_t" "${pmed[bw-zero]}")"
   printf '  %-52s %5sx  (%sx)\n' "Blockwipe random / Blockwipe zero:" \
     "$(ratio "${med[bw-zero]}" "${med[bw-random]}")" "$(ratio "${pmed[bw-zero]}" "${pmed[bw-random]}")"
+  printf '  %-52s %5sx  (%sx)\n' "Blockwipe random / fio writing non-zero data:" \
+    "$(ratio "${med[fio-data-2Mx2]}" "${med[bw-random]}")" "$(ratio "${med[fio-data-2Mx2]}" "${pmed[bw-random]}")"
+  printf '  %-52s %5sx\n' "fio non-zero data / fio zeroes (2 MiB x 2):" "$(ratio "${med[fio-2Mx2]}" "${med[fio-data-2Mx2]}")"
   printf '  %-52s %5sx  (%sx)\n' "Blockwipe read-back / best peer read ($br_name):" \
     "$(ratio "$br_t" "${med[bw-verify]}")" "$(ratio "$br_t" "${pmed[bw-verify]}")"
   echo "  Blockwipe's random pass keystream, as it reports it: $(bw_keystream "$run/r1.bw-random.out")"
