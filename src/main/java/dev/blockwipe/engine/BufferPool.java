@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The page-aligned direct buffers of every job of one process, within one budget of bytes: a
@@ -31,15 +32,22 @@ public final class BufferPool {
     private static final long MAX_DEFAULT = 1L << 30;
 
     private final long budget;
+    private final IntFunction<ByteBuffer> maker;
     private final Map<Integer, Deque<ByteBuffer>> kept = new HashMap<>();
     private long allocated;
     private long leased;
 
     public BufferPool(long budgetBytes) {
+        this(budgetBytes, IoContext::aligned);
+    }
+
+    /** @param maker makes a new buffer of a size (tests hold it up to see that no lease waits for another) */
+    BufferPool(long budgetBytes, IntFunction<ByteBuffer> maker) {
         if (budgetBytes <= 0) {
             throw new IllegalArgumentException("a buffer budget must be positive, not " + budgetBytes);
         }
         this.budget = budgetBytes;
+        this.maker = maker;
     }
 
     /**
@@ -67,38 +75,62 @@ public final class BufferPool {
 
     /**
      * Up to {@code wanted} buffers of {@code size} bytes, and at least {@code minimum} of them
-     * (beyond the budget if need be), at once.
+     * (beyond the budget if need be), at once. New buffers are counted against the budget under
+     * the pool's lock but made outside it: making one zeroes its memory, which on a machine whose
+     * CPUs are busy writing other disks took seconds, and every other job's lease waited behind it
+     * (a dozen jobs started one after another instead of side by side).
      */
-    public synchronized Lease lease(int size, int wanted, int minimum) {
+    public Lease lease(int size, int wanted, int minimum) {
         if (size <= 0 || minimum < 1 || wanted < minimum) {
             throw new IllegalArgumentException("lease of " + wanted + " buffers of " + size + " bytes, at least " + minimum);
         }
         List<ByteBuffer> granted = new ArrayList<>(wanted);
-        while (granted.size() < wanted) {
-            ByteBuffer b = take(size, granted.size() < minimum);
-            if (b == null) {
-                break;
+        int fresh = 0;
+        synchronized (this) {
+            while (granted.size() + fresh < wanted) {
+                ByteBuffer b = kept(size);
+                if (b != null) {
+                    granted.add(b);
+                } else if (reserve(size, granted.size() + fresh < minimum)) {
+                    fresh++;
+                } else {
+                    break;
+                }
             }
-            granted.add(b);
+            leased += (long) (granted.size() + fresh) * size;
         }
-        leased += (long) granted.size() * size;
+        try {
+            while (fresh > 0) {
+                granted.add(maker.apply(size));
+                fresh--;
+            }
+        } catch (OutOfMemoryError | RuntimeException e) {
+            synchronized (this) {
+                allocated -= (long) fresh * size;
+                leased -= (long) fresh * size;
+            }
+            giveBack(size, granted);
+            throw e;
+        }
         return new Lease(size, Collections.unmodifiableList(granted));
     }
 
-    /** A kept buffer of this size, a new one within the budget, or (when {@code anyway}) a new one beyond it. */
-    private ByteBuffer take(int size, boolean anyway) {
+    /** A kept buffer of this size, or null. */
+    private ByteBuffer kept(int size) {
         Deque<ByteBuffer> same = kept.get(size);
-        if (same != null && !same.isEmpty()) {
-            return same.pop();
-        }
+        return same != null && !same.isEmpty() ? same.pop() : null;
+    }
+
+    /** Counts a new buffer against the budget when it fits (or when {@code anyway}); false when it does not. */
+    private boolean reserve(int size, boolean anyway) {
         if (allocated + size > budget) {
             giveUpKept(allocated + size - budget);
         }
         if (allocated + size > budget && !anyway) {
-            return null;
+            return false;
         }
         allocated += size;
-        return IoContext.aligned(size);
+        return true;
     }
 
     /** Forgets kept buffers of other sizes until {@code bytes} are free (the collector frees their memory). */

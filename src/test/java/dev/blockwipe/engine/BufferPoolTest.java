@@ -8,6 +8,11 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class BufferPoolTest {
@@ -41,6 +46,60 @@ class BufferPoolTest {
         assertThat(pool.allocated()).isEqualTo(24L * MIB);
         List.of(first, second, third).forEach(BufferPool.Lease::close);
         assertThat(pool.allocated()).as("given back down to the budget").isLessThanOrEqualTo(16L * MIB);
+    }
+
+    /**
+     * Making a buffer zeroes its memory, slow on a machine busy writing other disks: one job's new
+     * buffers must not hold up another job's lease.
+     */
+    @Test
+    void aLeaseDoesNotWaitWhileAnotherMakesItsBuffers() throws Exception {
+        CountDownLatch making = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        BufferPool pool = new BufferPool(64L * MIB, size -> {
+            if (size == 8 * MIB) {
+                making.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return IoContext.aligned(size);
+        });
+        ExecutorService jobs = Executors.newFixedThreadPool(2);
+        try {
+            Future<BufferPool.Lease> slow = jobs.submit(() -> pool.lease(8 * MIB, 2, 1));
+            assertThat(making.await(30, TimeUnit.SECONDS)).isTrue();
+
+            try (BufferPool.Lease other = jobs.submit(() -> pool.lease(4 * MIB, 2, 1)).get(30, TimeUnit.SECONDS)) {
+                assertThat(other.buffers()).hasSize(2);
+                assertThat(pool.leased()).as("both leases counted").isEqualTo(24L * MIB);
+            }
+            release.countDown();
+            try (BufferPool.Lease done = slow.get(30, TimeUnit.SECONDS)) {
+                assertThat(done.buffers()).hasSize(2);
+            }
+        } finally {
+            release.countDown();
+            jobs.shutdownNow();
+        }
+        assertThat(pool.leased()).isZero();
+    }
+
+    @Test
+    void aBufferThatCannotBeMadeLeavesNothingLeasedOrCounted() {
+        int[] made = {0};
+        BufferPool pool = new BufferPool(64L * MIB, size -> {
+            if (made[0]++ == 1) {
+                throw new OutOfMemoryError("Cannot reserve 4194304 bytes of direct buffer memory");
+            }
+            return IoContext.aligned(size);
+        });
+
+        assertThatThrownBy(() -> pool.lease(4 * MIB, 3, 1)).isInstanceOf(OutOfMemoryError.class);
+        assertThat(pool.leased()).isZero();
+        assertThat(pool.allocated()).as("the one made is kept for the next lease").isEqualTo(4L * MIB);
     }
 
     @Test
