@@ -16,7 +16,9 @@
 # Environment: BLOCKWIPE_JAR, the jar to measure (default: target/blockwipe.jar in this repository),
 #   or BLOCKWIPE, the command to measure instead of java -jar (e.g. /opt/blockwipe/bin/blockwipe).
 #
-# Target: the FX thread under 10 % of one core over the run, and frames still drawn.
+# Target: the FX thread under 10 % of one core over the run, and frames still drawn. Beside its CPU
+# time it prints how long the FX thread waited for a CPU while it could run (schedstat): a thread
+# that is starved, not idle, also uses little CPU, and the frames then stop.
 #
 # Safety. The window lists every device of the machine, and the keyboard ticks rows by position,
 # so the rows it ticks must be ours whatever else is attached meanwhile:
@@ -204,6 +206,8 @@ for t in /proc/"$app_pid"/task/*; do
 done
 [ -n "$fx" ] || fail "no JavaFX Application Thread in process $app_pid"
 cpu_ticks() { sed 's/.*) //' "$1/stat" | awk '{print $12 + $13}'; }   # utime + stime, after "(comm)"
+# nanoseconds on a CPU and waiting for one (schedstat's first two fields; 0 0 without CONFIG_SCHEDSTATS)
+run_wait() { if [ -r "$1/schedstat" ]; then cut -d' ' -f1,2 "$1/schedstat"; else echo 0 0; fi; }
 jobs_running() {  # our devices the process has open: a job holds its device from start to end
   # find fails when a descriptor closes while it reads the folder (the jobs open and close their
   # journals and certificates all the time); what it did read still counts
@@ -219,6 +223,7 @@ echo "sampling every second while the jobs run (CPU in % of one core since the p
 printf '%8s %10s %10s %6s\n' time "FX thread" process jobs
 times=() fxs=() procs=() shot_pids=()
 start=$EPOCHREALTIME
+read -r fx_run0 fx_wait0 < <(run_wait "$fx")
 max_jobs=0
 shots_taken=0
 while :; do
@@ -241,6 +246,8 @@ while :; do
   fi
   sleep 1
 done
+
+read -r fx_run1 fx_wait1 < <(run_wait "$fx")
 
 # --- results -----------------------------------------------------------------------------------------
 
@@ -272,6 +279,8 @@ fi
 echo "FX thread: $fx_pct % of one core over the run, at most $fx_max5 % over 5 s" \
      "(target < 10 %: $(awk -v v="$fx_pct" 'BEGIN {print (v < 10 ? "met" : "NOT met")}'))"
 echo "process:   $proc_pct % of one core over the run"
+awk -v r=$((fx_run1 - fx_run0)) -v w=$((fx_wait1 - fx_wait0)) -v s="$run_s" 'BEGIN {
+  if (r + w > 0) printf "FX waits:  %.1f s of the %.1f s run for a CPU while it could run (%.0f %% of its runnable time)\n", w / 1e9, s, 100 * w / (r + w) }'
 for pid in "${shot_pids[@]}"; do wait "$pid"; done
 if [ "$shots_taken" = 2 ]; then
   # compare exits with 1 when the images differ; the number of differing pixels is what counts

@@ -74,6 +74,9 @@ final class LibC {
 
     static native int geteuid();
 
+    /** With {@code which} PRIO_PROCESS and {@code who} 0: the calling thread's nice value (Linux). */
+    static native int setpriority(int which, int who, int prio);
+
     static native String strerror(int errnum);
 
     static native int socket(int domain, int type, int protocol);

@@ -4,6 +4,7 @@ import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.Niceness;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.TestDisks;
@@ -27,6 +28,12 @@ public final class BlockwipeApp extends Application {
      * JavaFX logs through this logger; held here because java.util.logging keeps loggers, and the
      * filter set on them, only while someone references them.
      */
+    /**
+     * How much lower than the window its jobs run: nice 10 gives a thread a tenth of the weight of
+     * one at 0, so the FX and render threads, two among the dozens a dozen jobs make runnable,
+     * still get a CPU as soon as they want one.
+     */
+    private static final int JOB_NICENESS = 10;
     private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
 
     /**
@@ -56,7 +63,7 @@ public final class BlockwipeApp extends Application {
         inventory.prepare();
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
                 new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
-                new BufferPool(HostFacts.defaultBufferBudget()),
+                new BufferPool(HostFacts.defaultBufferBudget()), Niceness.lowered(JOB_NICENESS),
                 settings, HostFacts.read(), Platform::runLater,
                 background());
     }

@@ -35,19 +35,22 @@ public final class JobRunner implements AutoCloseable {
     private final Preflight preflight;
     private final Keystreams keystreams;
     private final BufferPool buffers;
+    private final Runnable jobThreads;
     private final Supplier<Certifier> certifier;
     private final Consumer<JobViewModel> ended;
     private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
 
     /**
-     * @param fx    runs on the FX thread
-     * @param ended called on the FX thread when a job has ended, however it ended
+     * @param jobThreads runs first on every job's thread (see {@link Services#jobThreads})
+     * @param fx         runs on the FX thread
+     * @param ended      called on the FX thread when a job has ended, however it ended
      */
     public JobRunner(TargetOpener opener, InventorySource inventory, Keystreams keystreams, BufferPool buffers,
-                     Supplier<Certifier> certifier, Executor fx, Consumer<JobViewModel> ended) {
+                     Runnable jobThreads, Supplier<Certifier> certifier, Executor fx, Consumer<JobViewModel> ended) {
         this.opener = opener;
         this.keystreams = keystreams;
         this.buffers = buffers;
+        this.jobThreads = jobThreads;
         this.certifier = certifier;
         this.preflight = new Preflight(inventory);
         this.ended = ended;
@@ -76,6 +79,7 @@ public final class JobRunner implements AutoCloseable {
     }
 
     private Certifier.Report wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
+        jobThreads.run();
         try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
             Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path(), List.of(t.info().identity())), t,
                     target.identity(),

@@ -75,7 +75,7 @@ public final class JobsModel implements AutoCloseable {
         this.dialogs = dialogs;
         this.showOnRows = showOnRows;
         this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), services.buffers(),
-                certifier, services.fx(),
+                services.jobThreads(), certifier, services.fx(),
                 ended);
     }
 

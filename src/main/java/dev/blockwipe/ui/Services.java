@@ -23,11 +23,14 @@ import java.util.function.Supplier;
  * @param testDisks   makes throw-away loop devices (root only)
  * @param keystreams  makes the random passes
  * @param buffers     the I/O buffers of all jobs of the window
+ * @param jobThreads  runs first on every job's thread: the jobs, and the threads they start, yield
+ *                    the CPU to the window's own threads
  * @param settings    where certificates and the signing key go, who the operator is
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  * @param background  runs slow work (scans, probes, test disks) off the FX thread
  */
-public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Settings settings,
+public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Runnable jobThreads,
+                       Settings settings,
                        HostInfo host, Executor fx, Executor background) {
 }

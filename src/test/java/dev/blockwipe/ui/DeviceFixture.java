@@ -28,6 +28,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +52,8 @@ abstract class DeviceFixture {
     UsageFacts usage = NOTHING_IN_USE;
     /** Runs background work at once unless a test holds it back to look at the window meanwhile. */
     final HeldExecutor background = new HeldExecutor();
+    /** The threads the services' job-thread step ran on. */
+    final Set<String> jobThreads = ConcurrentHashMap.newKeySet();
     final FakeDialogs dialogs = new FakeDialogs();
 
     /** The tree the helpers look in. */
@@ -68,7 +72,7 @@ abstract class DeviceFixture {
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
+                null, Keystreams.JCE, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> jobThreads.add(Thread.currentThread().getName()), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
     }
 
     Settings settings() {

@@ -12,9 +12,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The jobs: started from a confirmed dialog, shown on the rows, cancelled only after a question.
@@ -55,6 +57,16 @@ class JobsModelTest extends DeviceFixture {
         assertThat(jobs.hasActiveJobs()).isTrue();
         assertThat(shownOnRows).last().isEqualTo(Map.of(image.facts().path(), job));
         assertThat(jobs.runningOn(image.facts(), tree.sharedDevices().keys(image.facts().identity()))).contains(job);
+    }
+
+    /** The step that lowers a job's priority below the window's runs on the job's thread, not the window's. */
+    @Test
+    void theJobThreadStepRunsOnTheJobsThread() throws Exception {
+        String window = Thread.currentThread().getName();
+        start();
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !jobThreads.isEmpty());
+        assertThat(jobThreads).singleElement().asString().startsWith("blockwipe-job-").isNotEqualTo(window);
     }
 
     @Test

@@ -83,7 +83,7 @@ class SessionModelTest {
         Settings settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"),
                 Operator.UNNAMED, Sh.uid());
         return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, null, Keystreams.JCE,
-                new BufferPool(BufferPool.SINGLE_JOB_BUDGET), settings,
+                new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
                 new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
                 refreshes::incrementAndGet);
     }
