@@ -33,9 +33,9 @@ import javafx.collections.ObservableList;
 
 /**
  * One wipe job as the job card shows it. The engine's events arrive on the job's worker thread
- * and only go into a queue; {@link #drain()} applies them on the FX thread once per frame (the
- * main view's AnimationTimer calls it), so a multi-GB/s wipe costs the FX thread one update per
- * frame, not one per event. The speed is the job's bytes over the last second of the frames'
+ * and only go into a queue; {@link #drain()} applies them on the FX thread in the first frame of
+ * every quarter second (the main view's AnimationTimer calls it then, see {@link #slot}), so a
+ * multi-GB/s wipe costs the FX thread four updates a second, not one per event. The speed is the job's bytes over the last second of the frames'
  * clock (see {@link JobThroughput}), so it falls to 0 while the device takes nothing and does not
  * restart at a pass. The graph points are capped: 10 minutes at two a second.
  */
@@ -48,8 +48,7 @@ public final class JobViewModel implements WipeListener {
     private final LongSupplier clock;
     /** How often the speed on the card changes: four times a second. */
     static final long FIGURES_NANOS = 250_000_000L;
-    private boolean speedShown;
-    private long speedShownAt;
+    private long speedSlot = Long.MIN_VALUE;
     private final boolean resumes;
     private final CancelToken cancel = new CancelToken();
     private final Queue<Timed> pending = new ConcurrentLinkedQueue<>();
@@ -128,12 +127,20 @@ public final class JobViewModel implements WipeListener {
         }
         if (state.get() == JobState.RUNNING || state.get() == JobState.CANCELLING) {
             long now = clock.getAsLong();
-            if (!speedShown || now - speedShownAt >= FIGURES_NANOS) {
-                speedShown = true;
-                speedShownAt = now;
+            if (slot(now) != speedSlot) {
+                speedSlot = slot(now);
                 showSpeed(now);
             }
         }
+    }
+
+    /**
+     * The quarter of a second that {@code nanos} falls in, counted from the clock's zero, the same
+     * for every job: what changes four times a second then changes for all jobs in one frame, not
+     * each job in a frame of its own (a dozen jobs made some fifty frames a second to render).
+     */
+    static long slot(long nanos) {
+        return Math.floorDiv(nanos, FIGURES_NANOS);
     }
 
     /** The speed now, over the last second and over the job, on the card and in its graph. */

@@ -44,8 +44,7 @@ public final class JobsModel implements AutoCloseable {
         return jobsView;
     }
 
-    private boolean figuresShown;
-    private long figuresShownAt;
+    private long figuresSlot = Long.MIN_VALUE;
 
     private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
 
@@ -149,8 +148,9 @@ public final class JobsModel implements AutoCloseable {
     }
 
     /**
-     * Once per frame: the jobs apply their queued events; the rows and the status line follow when
-     * a job changed state, and otherwise four times a second (see {@link JobViewModel#drain}).
+     * The jobs apply their queued events (the frames call this four times a second, see
+     * {@link MainViewModel#tick}); the rows and the status line follow when a job changed state,
+     * and otherwise once per quarter second of the clock (see {@link JobViewModel#slot}).
      */
     public void drain() {
         int running = 0;
@@ -165,11 +165,10 @@ public final class JobsModel implements AutoCloseable {
             }
         }
         long now = System.nanoTime();
-        if (!changed && running == active.get() && figuresShown && now - figuresShownAt < JobViewModel.FIGURES_NANOS) {
+        if (!changed && running == active.get() && JobViewModel.slot(now) == figuresSlot) {
             return;
         }
-        figuresShown = true;
-        figuresShownAt = now;
+        figuresSlot = JobViewModel.slot(now);
         double total = totalRate(jobs);
         totalRate.set(total);
         active.set(running);

@@ -34,7 +34,7 @@ final class JobsPane {
     private final long start = System.nanoTime();
     private final ReadOnlyDoubleProperty totalRate;
     private final ReadOnlyIntegerProperty active;
-    private double lastSample = -1;
+    private long lastSecond = Long.MIN_VALUE;
     private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
     private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
 
@@ -89,14 +89,17 @@ final class JobsPane {
 
     /**
      * Once per frame; once a second adds the sum of the running jobs' rates (and one last zero when
-     * the last job has finished) and brings the graphs of the cards in view up to date.
+     * the last job has finished) and brings the graphs of the cards in view up to date: in the
+     * frame that starts a second of the clock, the one in which the jobs' figures change too.
      */
     void tick() {
-        double now = (System.nanoTime() - start) / 1e9;
-        if (now - lastSample < 1) {
+        long nanos = System.nanoTime();
+        long second = Math.floorDiv(nanos, 1_000_000_000L);
+        if (second == lastSecond) {
             return;
         }
-        lastSample = now;
+        lastSecond = second;
+        double now = (nanos - start) / 1e9;
         Bounds view = scroll.localToScene(scroll.getLayoutBounds());
         for (JobCard card : shown) {
             if (view.intersects(card.node().localToScene(card.node().getLayoutBounds()))) {

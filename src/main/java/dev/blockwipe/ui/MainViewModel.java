@@ -19,6 +19,7 @@ public final class MainViewModel implements AutoCloseable {
     private final SessionModel session;
     private final DeviceTreeModel devices;
     private final JobsModel jobs;
+    private long drainSlot = Long.MIN_VALUE;
 
     public MainViewModel(Services services, DialogService dialogs) {
         this.dialogs = dialogs;
@@ -107,9 +108,18 @@ public final class MainViewModel implements AutoCloseable {
         return jobs.runningOn(row.facts(), devices.sharedDevices().keys(row.facts().identity()));
     }
 
-    /** Once per frame: the jobs apply their queued events (the rows follow) and removed rows expire. */
+    /**
+     * Once per frame: removed rows expire, and in the first frame of every quarter of a second
+     * ({@link JobViewModel#slot}) the jobs apply their queued events (the rows follow). Each job
+     * reports four times a second, each at its own moment: applied as they came, a dozen jobs
+     * changed a progress bar or a figure in nearly every frame, and the renderer drew them all.
+     */
     public void tick(long nanos) {
-        jobs.drain();
+        long slot = JobViewModel.slot(nanos);
+        if (slot != drainSlot) {
+            drainSlot = slot;
+            jobs.drain();
+        }
         devices.dropRemoved(nanos);
     }
 

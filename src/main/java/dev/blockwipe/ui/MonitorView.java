@@ -122,10 +122,10 @@ final class MonitorView {
         return root;
     }
 
-    /** Once per frame: {@link #update()} at most once a second. */
+    /** Once per frame: {@link #update()} in the frame that starts a second, the one in which the jobs' figures change too. */
     void tick() {
         long now = System.nanoTime();
-        if (now - lastTick >= 1_000_000_000L) {
+        if (Math.floorDiv(now, 1_000_000_000L) != Math.floorDiv(lastTick, 1_000_000_000L)) {
             update();
         }
     }

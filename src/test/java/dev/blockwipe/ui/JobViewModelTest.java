@@ -31,6 +31,7 @@ import dev.blockwipe.report.ResultSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -239,6 +240,43 @@ class JobViewModelTest {
         job.drain();
         assertThat(job.speedProperty().get()).as("a quarter of a second later the new figure is there")
                 .isNotEqualTo(shown.get(shown.size() - 1));
+    }
+
+    /**
+     * Two jobs that started a tenth of a second apart change their figures in the same frames:
+     * the first frame of each quarter second of the clock, not each a quarter second after its own
+     * last change (a dozen jobs would otherwise change something in nearly every frame).
+     */
+    @Test
+    void everyJobChangesItsFiguresInTheSameFrames() {
+        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop4"), () -> now, false);
+        now = NANOS_PER_SECOND / 100;
+        job.on(started());
+        job.drain();
+        now = NANOS_PER_SECOND / 10;
+        other.on(started());
+        other.drain();
+        long frame = NANOS_PER_SECOND / 60;
+        Set<Long> jobChanged = new HashSet<>();
+        Set<Long> otherChanged = new HashSet<>();
+        for (int i = 7; i <= 120; i++) {
+            now = i * frame;
+            String before = job.speedProperty().get();
+            String otherBefore = other.speedProperty().get();
+            job.on(moved(Stage.WRITE, 1, i * i * 1_000_000L));
+            other.on(moved(Stage.WRITE, 1, i * i * 2_000_000L));
+            job.drain();
+            other.drain();
+            if (!job.speedProperty().get().equals(before)) {
+                jobChanged.add(now);
+            }
+            if (!other.speedProperty().get().equals(otherBefore)) {
+                otherChanged.add(now);
+            }
+        }
+
+        assertThat(jobChanged).as("two seconds of frames").hasSizeBetween(7, 9).isEqualTo(otherChanged);
     }
 
     @Test
