@@ -16,14 +16,12 @@ public final class Niceness {
     }
 
     /**
-     * A step that puts the thread it runs on (and so every thread that one starts later) {@code by}
-     * below the nice value the calling thread has now, and leaves a thread already that low as it
-     * is: run it first on every job thread of the window, so that the window's own threads get the
-     * CPU when they want it. Twelve tmpfs-backed loop devices made some fifty threads of the jobs
-     * runnable at once on two cores, and the FX thread, one among them, waited for a CPU for about
-     * nineteen twentieths of the time: the window showed no new frame for seconds. A job's share
-     * of the CPU shrinks only while others want it too; failing to lower it (a kernel that refuses)
-     * changes nothing for the wipe, so it is not an error.
+     * A step that puts the thread it runs on, and every thread that one starts later, {@code by}
+     * below the calling thread's nice value now; a thread already that low stays as it is. The
+     * window runs it first on every job thread. Twelve tmpfs-backed loop devices made some fifty
+     * job threads runnable on two cores, and the FX thread waited for a CPU for 92-95 % of the
+     * time it could have run: no new frame for seconds. A job loses CPU time only while others
+     * want it. A refused change leaves the wipe as it was, so it is not an error.
      */
     public static Runnable lowered(int by) {
         int wanted = Math.min(LOWEST, current() + by);

@@ -25,15 +25,15 @@ public final class BlockwipeApp extends Application {
     public static final String WINDOW_CLASS = "blockwipe";
 
     /**
-     * JavaFX logs through this logger; held here because java.util.logging keeps loggers, and the
-     * filter set on them, only while someone references them.
-     */
-    /**
      * How much lower than the window its jobs run: nice 10 gives a thread a tenth of the weight of
      * one at 0, so the FX and render threads, two among the dozens a dozen jobs make runnable,
      * still get a CPU as soon as they want one.
      */
     private static final int JOB_NICENESS = 10;
+    /**
+     * JavaFX logs through this logger; held here because java.util.logging keeps loggers, and the
+     * filter set on them, only while someone references them.
+     */
     private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
 
     /**
