@@ -99,6 +99,9 @@ public final class JobRunner implements AutoCloseable {
     /** FX thread. */
     private void done(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
         if (outcome instanceof JobScheduler.Outcome.Done<Certifier.Report> d) {
+            // the engine's last events first: its result's summary is the message that the
+            // journal's "resumable" hint is added to (the frames drain only four times a second)
+            job.drain();
             Certifier.Report c = d.value();
             if (c.files() != null) {
                 job.certified(c.files());
@@ -106,7 +109,6 @@ public final class JobRunner implements AutoCloseable {
                 job.uncertified(c.uncertified());
             }
             job.journal(c.resumable(), c.journalProblem());
-            job.drain();
             job.reported(c.result());
         } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> f) {
             Throwable error = f.error();

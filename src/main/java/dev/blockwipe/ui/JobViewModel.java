@@ -239,7 +239,6 @@ public final class JobViewModel implements WipeListener {
         showWarnings(r);
     }
 
-    /** The job's signed certificate was written. FX thread. */
     /**
      * The result as the certificate has it, which may say more than the engine did (a disk far
      * slower than the others of its model).
@@ -253,6 +252,7 @@ public final class JobViewModel implements WipeListener {
                 .collect(Collectors.joining("\n")));
     }
 
+    /** The job's signed certificate was written. FX thread. */
     public void certified(ReportStore.CertificateFiles files) {
         certificate.set(files);
     }

@@ -69,6 +69,23 @@ class JobsModelTest extends DeviceFixture {
         assertThat(jobThreads).singleElement().asString().startsWith("blockwipe-job-").isNotEqualTo(window);
     }
 
+    /**
+     * A cancelled job's card says it can be resumed: the runner applies the engine's last events
+     * (the result's summary) before it adds the journal's hint, whatever the frames drained.
+     */
+    @Test
+    void aCancelledJobSaysItCanBeResumed() throws Exception {
+        JobViewModel job = start();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !jobThreads.isEmpty());
+        dialogs.answer(true);
+
+        jobs.requestCancel(job);
+
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> job.stateProperty().get().finished());
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        assertThat(job.messageProperty().get()).contains("CANCELLED", "resumable: select big.img and choose Resume…");
+    }
+
     @Test
     void cancelAllAndCancelAskFirstAndNoKeepsTheJob() {
         JobViewModel job = start();
