@@ -8,7 +8,9 @@ import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.JobScheduler;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
@@ -80,6 +82,17 @@ public final class JobRunner implements AutoCloseable {
 
     private Certifier.Report wipe(JobViewModel job, RowFacts target, String assetTag) throws Exception {
         jobThreads.run();
+        LastEventHeld events = new LastEventHeld(job);
+        try {
+            return wipe(job, events, target, assetTag);
+        } finally {
+            events.release();
+        }
+    }
+
+    /** Opens the target, judges it again, wipes it and writes the paperwork; the device is closed on return. */
+    private Certifier.Report wipe(JobViewModel job, WipeListener events, RowFacts target, String assetTag)
+            throws Exception {
         try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
             Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path(), List.of(t.info().identity())), t,
                     target.identity(),
@@ -87,12 +100,44 @@ public final class JobRunner implements AutoCloseable {
             CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
             Certifier papers = certifier.get();
             if (!job.resumes()) {
-                return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers), before, null, job, job.cancelToken());
+                return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers), before, null, events,
+                        job.cancelToken());
             }
             Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
                     "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
-            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams, buffers), before, journal, job,
-                    job.cancelToken());
+            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams, buffers), before, journal,
+                    events, job.cancelToken());
+        }
+    }
+
+    /**
+     * Hands the engine's events to the card, except its last one (Finished, Failed or Cancelled),
+     * which waits until the job has written its paperwork and closed the device: a card that says
+     * ERASED or CANCELLED is one whose device can be opened again (a wipe started on it at once
+     * was refused as busy while the certificate was still being written). Job thread.
+     */
+    static final class LastEventHeld implements WipeListener {
+        private final WipeListener card;
+        private WipeEvent last;
+
+        LastEventHeld(WipeListener card) {
+            this.card = card;
+        }
+
+        @Override
+        public void on(WipeEvent event) {
+            if (event instanceof WipeEvent.Finished || event instanceof WipeEvent.Failed
+                    || event instanceof WipeEvent.Cancelled) {
+                last = event;
+            } else {
+                card.on(event);
+            }
+        }
+
+        void release() {
+            if (last != null) {
+                card.on(last);
+            }
         }
     }
 
