@@ -95,8 +95,7 @@ final class ProgressBoard {
                 } else if (event instanceof WipeEvent.Verified v) {
                     print("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
                             + ResultSummary.verification(v.result()));
-                } else if (event instanceof WipeEvent.Finished || event instanceof WipeEvent.Failed
-                        || event instanceof WipeEvent.Cancelled) {
+                } else if (event instanceof WipeEvent.End) {
                     done(name);
                 }
             }

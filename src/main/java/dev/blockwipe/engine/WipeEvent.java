@@ -71,13 +71,18 @@ public sealed interface WipeEvent {
     record Verified(int pass, VerifyResult result) implements WipeEvent {
     }
 
+    /** A job's last event, however it ended; nothing comes after it. */
+    sealed interface End extends WipeEvent permits Finished, Failed, Cancelled {
+        WipeResult result();
+    }
+
     /** The job ran to its end: ERASED, UNPROVEN or VERIFY_FAILED. */
-    record Finished(WipeResult result) implements WipeEvent {
+    record Finished(WipeResult result) implements End {
     }
 
-    record Failed(WipeResult result, String error) implements WipeEvent {
+    record Failed(WipeResult result, String error) implements End {
     }
 
-    record Cancelled(WipeResult result) implements WipeEvent {
+    record Cancelled(WipeResult result) implements End {
     }
 }

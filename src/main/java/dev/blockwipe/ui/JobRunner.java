@@ -126,8 +126,7 @@ public final class JobRunner implements AutoCloseable {
 
         @Override
         public void on(WipeEvent event) {
-            if (event instanceof WipeEvent.Finished || event instanceof WipeEvent.Failed
-                    || event instanceof WipeEvent.Cancelled) {
+            if (event instanceof WipeEvent.End) {
                 last = event;
             } else {
                 card.on(event);
