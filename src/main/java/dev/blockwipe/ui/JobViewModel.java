@@ -35,9 +35,10 @@ import javafx.collections.ObservableList;
  * One wipe job as the job card shows it. The engine's events arrive on the job's worker thread
  * and only go into a queue; {@link #drain()} applies them on the FX thread in the first frame of
  * every quarter second (the main view's AnimationTimer calls it then, see {@link #slot}), so a
- * multi-GB/s wipe costs the FX thread four updates a second, not one per event. The speed is the job's bytes over the last second of the frames'
- * clock (see {@link JobThroughput}), so it falls to 0 while the device takes nothing and does not
- * restart at a pass. The graph points are capped: 10 minutes at two a second.
+ * multi-GB/s wipe costs the FX thread four updates a second, not one per event. The speed is the
+ * job's bytes over the last second of the frames' clock (see {@link JobThroughput}), so it falls
+ * to 0 while the device takes nothing and does not restart at a pass. The graph points are
+ * capped: 10 minutes at two a second.
  */
 public final class JobViewModel implements WipeListener {
     private final String target;
@@ -141,6 +142,11 @@ public final class JobViewModel implements WipeListener {
      */
     static long slot(long nanos) {
         return Math.floorDiv(nanos, FIGURES_NANOS);
+    }
+
+    /** The second of the same clock that {@code nanos} falls in: it starts with every fourth slot. */
+    static long second(long nanos) {
+        return Math.floorDiv(nanos, 1_000_000_000L);
     }
 
     /** The speed now, over the last second and over the job, on the card and in its graph. */

@@ -94,7 +94,7 @@ final class JobsPane {
      */
     void tick() {
         long nanos = System.nanoTime();
-        long second = Math.floorDiv(nanos, 1_000_000_000L);
+        long second = JobViewModel.second(nanos);
         if (second == lastSecond) {
             return;
         }

@@ -125,7 +125,7 @@ final class MonitorView {
     /** Once per frame: {@link #update()} in the frame that starts a second, the one in which the jobs' figures change too. */
     void tick() {
         long now = System.nanoTime();
-        if (Math.floorDiv(now, 1_000_000_000L) != Math.floorDiv(lastTick, 1_000_000_000L)) {
+        if (JobViewModel.second(now) != JobViewModel.second(lastTick)) {
             update();
         }
     }
