@@ -208,7 +208,8 @@ final class WipeCommand implements Callable<Integer> {
             for (WriteGate.Admitted a : admitted) {
                 CertifiedDevice before = CertifiedDevice.before(a.judgement()).withAssetTag(tags.get(planned.size()));
                 Journal journal = journal(certifier, a.target().info(), before, err);
-                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams, buffers);
+                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams, buffers,
+                        admitted.size());
                 job.validate(a.target());
                 planned.add(new Planned(a.target(), job,
                         new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()), before, journal));

@@ -156,8 +156,8 @@ public final class Benchmark {
 
     public Result run(BlockTarget target, Listener listener, CancelToken cancel) throws IOException {
         TargetInfo info = target.info();
-        int wipeBlock = IoContext.blockSizeFor(info);
-        int wipeDepth = IoContext.depthFor(info, 0, wipeBlock);
+        int wipeBlock = IoContext.blockSizeFor(info, IoContext.MAX_BUFFER_BYTES);
+        int wipeDepth = IoContext.depthFor(info, 0, wipeBlock, IoContext.MAX_BUFFER_BYTES);
         List<Access> ops = options.write() ? List.of(Access.READ, Access.WRITE) : List.of(Access.READ);
         List<Measurement> matrix = new ArrayList<>();
         List<Sample> profile = new ArrayList<>();

@@ -63,6 +63,18 @@ public final class BufferPool {
         return budget;
     }
 
+    /**
+     * What each of {@code jobs} jobs that run together may plan its buffers with: an equal part of
+     * the budget. A job whose usual requests do not fit its part plans smaller ones (see
+     * {@link WipeJob}), so the minimum leases, which may exceed the budget, stay within it too.
+     */
+    public long share(int jobs) {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("a share among " + jobs + " jobs");
+        }
+        return budget / jobs;
+    }
+
     /** Bytes of buffers allocated and not given up: leased now, or kept for reuse. */
     public synchronized long allocated() {
         return allocated;

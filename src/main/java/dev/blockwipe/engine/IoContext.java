@@ -20,6 +20,11 @@ final class IoContext implements AutoCloseable {
     static final long MAX_BUFFER_BYTES = 128L << 20;
     private static final int MAX_GENERATORS = 8;
     private static final int COPYING_BLOCK_SIZE = 8 << 20;
+    /**
+     * The smallest request a job's share of the buffer budget halves its requests to: a spinning
+     * disk streams at full speed with it, and two of them for each of 48 jobs take 96 MiB.
+     */
+    static final int MIN_SHARED_BLOCK_SIZE = 1 << 20;
 
     private final int depth;
     private final int blockSize;
@@ -47,19 +52,32 @@ final class IoContext implements AutoCloseable {
      * on an 8 GiB loop device over tmpfs, two in flight, 8 MiB made 4.9 to 5.0 GB/s, 4 MiB 4.6 to 4.7,
      * 2 MiB 4.4 to 4.5 (from a 2 MiB buffer instead of a template: 3.6 to 4.1); reading back, 4 and
      * 8 MiB made 5.3 to 6.0 GB/s, 1 MiB 3.9 to 4.0 (Intel Xeon with AVX-512, 2 vCPUs, 2026-12-02).
+     * Halved while two requests in flight would not fit the job's {@code share} of the buffer budget.
      */
-    static int blockSizeFor(TargetInfo info) {
-        return copiesOneAtATime(info) ? COPYING_BLOCK_SIZE : WipeRequest.DEFAULT_BLOCK_SIZE;
+    static int blockSizeFor(TargetInfo info, long share) {
+        return fitted(copiesOneAtATime(info) ? COPYING_BLOCK_SIZE : WipeRequest.DEFAULT_BLOCK_SIZE, 2, share);
     }
 
     /**
-     * Bytes per request of random passes and of their read-backs: 4 MiB everywhere. A random pass
+     * Bytes per request of random passes and of their read-backs: 4 MiB, halved while two requests
+     * in flight would not fit the job's {@code share} of the buffer budget. A random pass
      * cannot write from a template, so its data goes through memory: on the tmpfs loop it made
      * 3.9 to 4.0 GB/s with 4 MiB against 3.2 to 3.6 with 1 MiB (the device itself took 3.5 to 3.8
      * GB/s from a C program writing a 512 MiB buffer: that is the limit, not the keystream); on a
      * loop device over a virtio disk 8 GiB took 5.0 s in 4 MiB requests and 9.6 s in 1 MiB ones.
      */
-    static final int RANDOM_BLOCK_SIZE = WipeRequest.DEFAULT_BLOCK_SIZE;
+    static int randomBlockSizeFor(long share) {
+        return fitted(WipeRequest.DEFAULT_BLOCK_SIZE, 2, share);
+    }
+
+    /** {@code size}, halved while {@code buffers} of it exceed {@code share}, but not below {@link #MIN_SHARED_BLOCK_SIZE}. */
+    private static int fitted(int size, int buffers, long share) {
+        int fitted = size;
+        while (fitted > MIN_SHARED_BLOCK_SIZE && (long) buffers * fitted > share) {
+            fitted /= 2;
+        }
+        return fitted;
+    }
 
     /** A loop device without direct I/O: the loop thread copies every request, one at a time. */
     private static boolean copiesOneAtATime(TargetInfo info) {
@@ -69,33 +87,34 @@ final class IoContext implements AutoCloseable {
     /**
      * The requests in flight for a target: as asked, or what the device takes but at least two,
      * so one request is prepared or compared while the other is with the device; within the
-     * memory bound. A spinning disk gets two as well: they are consecutive blocks of one
-     * sequential stream, so the head does not seek, and the disk never waits for the next request
+     * memory bound and the job's {@code share} of the budget. A spinning disk gets two as well:
+     * they are consecutive blocks of one sequential stream, so the head does not seek, and the disk
+     * never waits for the next request
      * (on a loop device over this machine's virtio disk, which reports itself rotational, 8 GiB of
-     * zeroes took 4.8 to 5.2 s with two in flight and 6.1 to 6.8 s with one). More would not help
-     * a single head, and separate streams on one disk are what the job queue keeps apart.
+     * zeroes took 4.8 to 5.2 s with two in flight and 6.1 to 6.8 s with one). More would not help a
+     * single head, and separate streams on one disk are what the job queue keeps apart.
      */
-    static int depthFor(TargetInfo info, int requested, int blockSize) {
+    static int depthFor(TargetInfo info, int requested, int blockSize, long share) {
         int depth = requested > 0 ? requested : Math.max(2, info.deviceQueueDepth());
-        return bounded(depth, blockSize);
+        return bounded(depth, blockSize, share);
     }
 
     /**
      * Workers for a random pass (or a read-back of one): generating the keystream costs a core per
      * 3 GB/s or so, so where the device allows it, up to two workers per core overlap generation
      * with the writes (on a loop device over tmpfs: 2.9 GB/s with four, 1.4 with one). A spinning
-     * disk keeps its two.
+     * disk keeps its two. Their buffers of {@code bufferSize} fit the job's {@code share}.
      */
-    static int generatorsFor(TargetInfo info, int requested, int blockSize) {
+    static int generatorsFor(TargetInfo info, int requested, int bufferSize, long share) {
         if (requested > 0 || info.rotational()) {
-            return depthFor(info, requested, blockSize);
+            return depthFor(info, requested, bufferSize, share);
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        return bounded(Math.max(info.deviceQueueDepth(), Math.min(MAX_GENERATORS, 2 * cores)), blockSize);
+        return bounded(Math.max(info.deviceQueueDepth(), Math.min(MAX_GENERATORS, 2 * cores)), bufferSize, share);
     }
 
-    private static int bounded(int depth, int blockSize) {
-        return (int) Math.max(1, Math.min(depth, MAX_BUFFER_BYTES / blockSize));
+    private static int bounded(int depth, int blockSize, long share) {
+        return (int) Math.max(1, Math.min(depth, Math.min(MAX_BUFFER_BYTES, share) / blockSize));
     }
 
     /** O_DIRECT needs every request to be a whole number of logical blocks. */

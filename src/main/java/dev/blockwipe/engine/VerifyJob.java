@@ -31,11 +31,13 @@ public final class VerifyJob {
 
     public VerifyResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws IOException {
         TargetInfo info = target.info();
+        BufferPool buffers = new BufferPool(BufferPool.SINGLE_JOB_BUDGET);
+        long share = buffers.share(1);
         int blockSize = requestedBlockSize > 0 ? requestedBlockSize
-                : expected instanceof Pattern.Random ? IoContext.RANDOM_BLOCK_SIZE : IoContext.blockSizeFor(info);
+                : expected instanceof Pattern.Random ? IoContext.randomBlockSizeFor(share) : IoContext.blockSizeFor(info, share);
         IoContext.checkBlockSize(info, blockSize);
-        int depth = IoContext.depthFor(info, queueDepth, blockSize);
-        try (IoContext io = new IoContext(info.name(), new BufferPool(BufferPool.SINGLE_JOB_BUDGET), depth, blockSize)) {
+        int depth = IoContext.depthFor(info, queueDepth, blockSize, share);
+        try (IoContext io = new IoContext(info.name(), buffers, depth, blockSize)) {
             Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE, new BadSectors(),
                     FaultPolicy.DEFAULT);
             ChunkPlan plan = mode instanceof Verification.Sample s

@@ -20,6 +20,7 @@ public final class WipeJob {
     private final LongSupplier clock;
     private final Keystreams keystreams;
     private final BufferPool buffers;
+    private final long bufferShare;
 
     /** A job whose random passes use JCE, with a buffer pool of its own. */
     public WipeJob(WipeRequest request) {
@@ -28,27 +29,32 @@ public final class WipeJob {
 
     /** A job whose random passes use {@code keystreams}, with a buffer pool of its own. */
     public WipeJob(WipeRequest request, Keystreams keystreams) {
-        this(request, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET));
+        this(request, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), 1);
     }
 
     /**
      * A job whose random passes use {@code keystreams} (the fastest source the machine offers) and
-     * whose buffers come from {@code buffers}, shared with the other jobs of the process.
+     * whose buffers come from {@code buffers}, shared with the other jobs of the process: this job
+     * plans its requests to fit its part of the budget when {@code sharing} jobs run together (see
+     * {@link BufferPool#share}), so that many disks at once take smaller requests instead of more
+     * memory than the budget.
      */
-    public WipeJob(WipeRequest request, Keystreams keystreams, BufferPool buffers) {
-        this(request, new SecureRandom(), System::nanoTime, keystreams, buffers);
+    public WipeJob(WipeRequest request, Keystreams keystreams, BufferPool buffers, int sharing) {
+        this(request, new SecureRandom(), System::nanoTime, keystreams, buffers, sharing);
     }
 
     WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams) {
-        this(request, random, clock, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET));
+        this(request, random, clock, keystreams, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), 1);
     }
 
-    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams, BufferPool buffers) {
+    WipeJob(WipeRequest request, RandomGenerator random, LongSupplier clock, Keystreams keystreams, BufferPool buffers,
+            int sharing) {
         this.request = request;
         this.random = random;
         this.clock = clock;
         this.keystreams = keystreams;
         this.buffers = buffers;
+        this.bufferShare = buffers.share(sharing);
     }
 
     public WipeRequest request() {
@@ -80,11 +86,13 @@ public final class WipeJob {
         if (request.blank()) {
             passes.add(new Pass(passes.size() + 1, Pattern.Repeating.of(0), true));
         }
-        int blockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.blockSizeFor(info);
-        int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.RANDOM_BLOCK_SIZE;
+        // a read-back of random data leases as many buffers again for the data it expects
+        long share = request.method().writesRandomData() ? bufferShare / 2 : bufferShare;
+        int blockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.blockSizeFor(info, share);
+        int randomBlockSize = request.blockSize() > 0 ? request.blockSize() : IoContext.randomBlockSizeFor(share);
         return new WipePlan(request.method(), passes, request.verification(), blockSize,
-                IoContext.depthFor(info, request.queueDepth(), blockSize), randomBlockSize,
-                IoContext.generatorsFor(info, request.queueDepth(), blockSize),
+                IoContext.depthFor(info, request.queueDepth(), blockSize, share), randomBlockSize,
+                IoContext.generatorsFor(info, request.queueDepth(), Math.max(blockSize, randomBlockSize), share),
                 request.method().writesRandomData() ? keystreams.describe() : NO_KEYSTREAM);
     }
 

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -41,6 +42,8 @@ public final class JobRunner implements AutoCloseable {
     private final Supplier<Certifier> certifier;
     private final Consumer<JobViewModel> ended;
     private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
+    /** Jobs submitted and not ended: the jobs a new one shares the buffer budget with, itself included. */
+    private final AtomicInteger unfinished = new AtomicInteger();
 
     /**
      * @param jobThreads runs first on every job's thread (see {@link Services#jobThreads})
@@ -64,6 +67,7 @@ public final class JobRunner implements AutoCloseable {
 
             @Override
             public void ended(JobViewModel job, JobScheduler.Outcome<Certifier.Report> outcome) {
+                unfinished.decrementAndGet();
                 fx.execute(() -> done(job, outcome));
             }
         });
@@ -71,6 +75,7 @@ public final class JobRunner implements AutoCloseable {
 
     /** Queues a wipe of {@code target}; its certificate names {@code assetTag} ({@code ""} for none). */
     public void submit(JobViewModel job, RowFacts target, String assetTag) {
+        unfinished.incrementAndGet();
         scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, target, assetTag));
     }
 
@@ -99,14 +104,15 @@ public final class JobRunner implements AutoCloseable {
                     target.verdict(), false);
             CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
             Certifier papers = certifier.get();
+            int sharing = Math.max(1, unfinished.get());
             if (!job.resumes()) {
-                return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers), before, null, events,
+                return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers, sharing), before, null, events,
                         job.cancelToken());
             }
             Journal journal = papers.interrupted(t.info(), before).orElseThrow(() -> new IOException(
                     "nothing to resume: the journal of " + target.name() + " is gone from " + papers.journalDir()));
-            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams, buffers), before, journal,
-                    events, job.cancelToken());
+            return papers.wipe(t, new WipeJob(journal.request(job.request().faults()), keystreams, buffers, sharing), before,
+                    journal, events, job.cancelToken());
         }
     }
 

@@ -156,4 +156,12 @@ class BufferPoolTest {
         assertThatThrownBy(() -> pool.lease(MIB, 1, 2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> pool.lease(0, 1, 1)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void jobsThatRunTogetherShareTheBudgetEqually() {
+        BufferPool pool = new BufferPool(96L << 20);
+        assertThat(pool.share(1)).isEqualTo(96L << 20);
+        assertThat(pool.share(12)).isEqualTo(8L << 20);
+        assertThatThrownBy(() -> pool.share(0)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

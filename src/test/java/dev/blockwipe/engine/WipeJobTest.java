@@ -14,6 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class WipeJobTest {
     /** Not a multiple of the block size, so every sweep ends in a short block. */
@@ -55,11 +56,11 @@ class WipeJobTest {
     /** Another job holds the whole budget: this one runs with its minimum, one request in flight, and says so. */
     @Test
     void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
-        BufferPool pool = new BufferPool(2L * BLOCK);
-        try (BufferPool.Lease other = pool.lease(BLOCK, 2, 2)) {
+        BufferPool pool = new BufferPool(8L * BLOCK);
+        try (BufferPool.Lease other = pool.lease(BLOCK, 8, 8)) {
             MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
             WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
-                    .withBlockSize(BLOCK).withQueueDepth(4), new SecureRandom(), System::nanoTime, Keystreams.JCE, pool)
+                    .withBlockSize(BLOCK).withQueueDepth(4), new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 1)
                     .run(target, WipeListener.NONE, new CancelToken());
 
             assertThat(result.state()).isEqualTo(FinalState.ERASED);
@@ -330,6 +331,46 @@ class WipeJobTest {
         WipePlan plan = job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())
                 .withBlockSize(64 << 20).withQueueDepth(8)).plan(new MemoryTarget(4096).info());
         assertThat((long) plan.blockSize() * plan.queueDepth()).isLessThanOrEqualTo(128L << 20);
+    }
+
+    /** However many jobs share one pool, each plans buffers within its part of the budget, a read-back's expected data included. */
+    @ParameterizedTest
+    @ValueSource(strings = {"zero", "random", "dod-short"})
+    void jobsSharingOnePoolPlanTheirBuffersWithinTheirShare(String method) {
+        BufferPool pool = new BufferPool(752L << 20);
+        for (int jobs : List.of(1, 12, 48, 200)) {
+            WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName(method).orElseThrow()), new SecureRandom(),
+                    System::nanoTime, Keystreams.JCE, pool, jobs).plan(new MemoryTarget(4096).info());
+            long buffer = Math.max(plan.blockSize(), plan.randomBlockSize());
+            long leased = buffer * plan.maxDepth() * (plan.method().writesRandomData() ? 2 : 1);
+            assertThat(leased).as("%d jobs: %s", jobs, plan.describeRequests()).isLessThanOrEqualTo(pool.share(jobs));
+            assertThat(plan.maxDepth()).as("%d jobs", jobs).isGreaterThanOrEqualTo(plan.method().writesRandomData() ? 1 : 2);
+        }
+    }
+
+    /** A job alone keeps its usual requests; one of 200 in the same pool halves them, down to 1 MiB, and keeps two in flight. */
+    @Test
+    void aShortShareMeansSmallerRequestsNotMoreMemory() {
+        BufferPool pool = new BufferPool(752L << 20);
+        WipeRequest zero = WipeRequest.of(WipeMethods.byName("zero").orElseThrow());
+        TargetInfo info = new MemoryTarget(4096).info();
+
+        WipePlan alone = new WipeJob(zero, new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 1).plan(info);
+        WipePlan crowded = new WipeJob(zero, new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 200).plan(info);
+
+        assertThat(alone.blockSize()).isEqualTo(WipeRequest.DEFAULT_BLOCK_SIZE);
+        assertThat(crowded.blockSize()).isEqualTo(IoContext.MIN_SHARED_BLOCK_SIZE);
+        assertThat(crowded.queueDepth()).isGreaterThanOrEqualTo(2);
+    }
+
+    /** A block size the user chose is kept; the share bounds only how many are in flight. */
+    @Test
+    void aChosenBlockSizeIsKeptWhateverTheShare() {
+        BufferPool pool = new BufferPool(64L << 20);
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(8 << 20),
+                new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 16).plan(new MemoryTarget(4096).info());
+        assertThat(plan.blockSize()).isEqualTo(8 << 20);
+        assertThat(plan.queueDepth()).isEqualTo(1);
     }
 
     @Test
