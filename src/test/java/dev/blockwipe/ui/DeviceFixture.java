@@ -55,6 +55,8 @@ abstract class DeviceFixture {
     /** The threads the services' job-thread step ran on. */
     final Set<String> jobThreads = ConcurrentHashMap.newKeySet();
     final FakeDialogs dialogs = new FakeDialogs();
+    /** The I/O buffer budget of the services' pool. */
+    long bufferBudget = BufferPool.SINGLE_JOB_BUDGET;
 
     /** The tree the helpers look in. */
     abstract DeviceTreeModel tree();
@@ -72,7 +74,7 @@ abstract class DeviceFixture {
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> jobThreads.add(Thread.currentThread().getName()), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
+                null, Keystreams.JCE, new BufferPool(bufferBudget), () -> jobThreads.add(Thread.currentThread().getName()), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
     }
 
     Settings settings() {

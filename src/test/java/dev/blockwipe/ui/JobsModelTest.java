@@ -3,16 +3,22 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +33,7 @@ class JobsModelTest extends DeviceFixture {
     private JobsModel jobs;
     private final List<Map<String, JobViewModel>> shownOnRows = new ArrayList<>();
     private DeviceRow image;
+    private Certifier certifier;
 
     @Override
     DeviceTreeModel tree() {
@@ -35,7 +42,7 @@ class JobsModelTest extends DeviceFixture {
 
     @BeforeEach
     void aBigImage() throws IOException {
-        Certifier certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
         tree = new DeviceTreeModel(services(true), dialogs, () -> certifier);
         jobs = new JobsModel(services(true), dialogs, () -> certifier, shownOnRows::add, job -> { });
         rescan(tree);
@@ -76,7 +83,8 @@ class JobsModelTest extends DeviceFixture {
     @Test
     void aCancelledJobSaysItCanBeResumed() throws Exception {
         JobViewModel job = start();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !jobThreads.isEmpty());
+        // a job cancelled before its journal is written has nothing to resume
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> hasFiles(settings().journalDir()));
         dialogs.answer(true);
 
         jobs.requestCancel(job);
@@ -102,6 +110,58 @@ class JobsModelTest extends DeviceFixture {
         dialogs.answer(true);
         jobs.requestCancel(job);
         assertThat(job.cancelToken().isCancelled()).isTrue();
+    }
+
+    /**
+     * Jobs started together plan their requests within an equal part of the buffer budget: with
+     * 8 MiB, one job alone writes 4 MiB requests (two in flight), each of two jobs 2 MiB ones.
+     */
+    @Test
+    void jobsStartedTogetherShareTheBufferBudget() throws Exception {
+        bufferBudget = BufferPool.MIN_BUDGET;
+        JobsModel sharing = new JobsModel(services(true), dialogs, () -> certifier, rows -> { }, job -> { });
+        try {
+            DeviceRow a = tree.addImageFile(sparse("a.img", 64L << 20).toString()).join();
+            DeviceRow b = tree.addImageFile(sparse("b.img", 64L << 20).toString()).join();
+
+            assertThat(requestSizes(sharing, List.of(a))).containsOnly(4 << 20);
+            assertThat(requestSizes(sharing, List.of(a, b))).containsOnly(2 << 20);
+        } finally {
+            sharing.close();
+        }
+    }
+
+    private static boolean hasFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.findAny().isPresent();
+        }
+    }
+
+    /** Wipes {@code rows} with zeroes from one dialog and returns the request sizes their certificates name. */
+    private List<Integer> requestSizes(JobsModel model, List<DeviceRow> rows) throws Exception {
+        WipeDialogViewModel dialog = new WipeDialogViewModel(rows.stream().map(DeviceRow::facts).toList(),
+                new ThroughputEstimates(), Operator.UNNAMED);
+        dialog.methodProperty().set(WipeMethods.byName("zero").orElseThrow());
+        dialog.confirmation().typedProperty().set(dialog.confirmation().expected());
+        List<JobViewModel> started = model.startWipe(dialog, tree.sharedDevices());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                () -> started.stream().allMatch(j -> j.stateProperty().get().finished()));
+        assertThat(started).extracting(j -> j.stateProperty().get()).containsOnly(JobState.ERASED);
+        List<Integer> sizes = new ArrayList<>();
+        try (Stream<Path> reports = Files.list(settings().reportDir())) {
+            for (Path json : reports.filter(p -> p.toString().endsWith(".json")).toList()) {
+                Matcher m = Pattern.compile("\"requestBytes\"\\s*:\\s*(\\d+)").matcher(Files.readString(json));
+                while (m.find()) {
+                    sizes.add(Integer.parseInt(m.group(1)));
+                }
+                Files.delete(json);
+            }
+        }
+        assertThat(sizes).isNotEmpty();
+        return sizes;
     }
 
     @Test
