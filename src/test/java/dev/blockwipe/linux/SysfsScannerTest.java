@@ -146,6 +146,39 @@ class SysfsScannerTest {
         assertThat(d.unreadable()).isEmpty();
     }
 
+    /**
+     * A loop device with nothing attached is read without its identity or partitions, which it
+     * cannot have (a machine may have a hundred of them); an attached one has both read.
+     */
+    @Test
+    void aDetachedLoopDeviceIsReadWithoutIdentityOrPartitions() throws IOException {
+        sys.disk(FakeSysfs.virtual("loop7"), "7:7").sectors(0).model("stale").partition(1, 2048, 2048);
+
+        SysfsDisk detached = scanOne();
+
+        assertThat(detached.sizeSectors()).isZero();
+        assertThat(detached.identity()).isEqualTo(Identity.NONE);
+        assertThat(detached.partitions()).isEmpty();
+
+        sys.disk(FakeSysfs.virtual("loop7"), "7:7").sectors(2048).model("attached").backingFile("/var/tmp/a.img");
+        SysfsDisk attached = scanOne();
+        assertThat(attached.identity().model()).isEqualTo("attached");
+        assertThat(attached.partitions()).extracting(SysfsPartition::name).containsExactly("loop7p1");
+    }
+
+    /** A directory with a partition attribute that is not named after the disk is not one of its partitions. */
+    @Test
+    void onlyDirectoriesNamedAfterTheDiskArePartitions() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").partition(1, 2048, 2048);
+        Path stray = tmp.resolve("devices/stray");
+        Files.createDirectories(stray);
+        Files.writeString(stray.resolve("partition"), "1");
+        Path disk = tmp.resolve("block/sdb").toRealPath();
+        Files.createSymbolicLink(disk.resolve("holder-like"), stray);
+
+        assertThat(scanOne().partitions()).extracting(SysfsPartition::name).containsExactly("sdb1");
+    }
+
     /** loop2 before loop10, sdb2 before sdb10: the tree and `list` count as people do. */
     @Test
     void disksAndPartitionsComeInNaturalOrder() throws IOException {
