@@ -55,5 +55,7 @@ machine() {
   echo "cpu:       $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores;" \
        "$(has aes), $(has vaes), $(has avx2), $(has avx512f)"
   echo "memory:    $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
+  # every wipe's checks read all of them: idle loop devices left by earlier runs count too
+  echo "devices:   $(ls /sys/block | wc -l) block devices ($(ls /sys/block | grep -c '^loop') loop)"
   echo "blockwipe: ${blockwipe[*]} ($("${blockwipe[@]}" --version 2>/dev/null | paste -sd ';' | sed 's/;/; /g'))"
 }
