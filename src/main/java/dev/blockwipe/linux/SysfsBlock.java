@@ -35,8 +35,10 @@ final class SysfsBlock {
 
     /** Whether the kernel lists partitions of this device's disk (directories with a partition attribute below it). */
     boolean listsPartitions() {
-        try (Stream<Path> children = Files.list(diskDir())) {
-            return children.anyMatch(child -> Files.exists(child.resolve("partition")));
+        Path disk = diskDir();
+        String name = disk.getFileName().toString();
+        try (Stream<Path> children = Files.list(disk)) {
+            return children.anyMatch(child -> SysfsScanner.partitionOf(child, name));
         } catch (IOException e) {
             return true; // cannot tell: assume there are, so that a refusal to re-read them is reported
         }

@@ -66,9 +66,9 @@ public final class SysfsScanner {
             for (Path entry : dir) {
                 Path real = entry.toRealPath();
                 Reader r = new Reader(real, "");
-                sb.append(entry.getFileName()).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"))
-                        .append(r.text("diskseq")).append(r.text("loop/backing_file"));
                 String disk = entry.getFileName().toString();
+                sb.append(disk).append(' ').append(r.text("size")).append(r.text("ro")).append(r.links("holders"))
+                        .append(r.text("diskseq")).append(r.text("loop/backing_file"));
                 try (Stream<Path> children = Files.list(real)) {
                     children.filter(c -> partitionOf(c, disk)).sorted().forEach(c -> {
                         Reader p = new Reader(c, "");
@@ -91,12 +91,13 @@ public final class SysfsScanner {
         Reader q = new Reader(dir.resolve("queue"), name + "/queue");
         DeviceNumber number = r.deviceNumber();
         long size = r.number("size");
+        boolean loopDevice = name.matches("loop\\d+");
         // a loop device with nothing attached has no partitions and no identity, and the inventory leaves it out
-        boolean detachedLoop = size == 0 && name.matches("loop\\d+");
+        boolean detachedLoop = loopDevice && size == 0;
         List<SysfsPartition> partitions = detachedLoop ? List.of() : partitions(dir, name, r);
         Identity identity = detachedLoop ? Identity.NONE : identity(dir, r.problems());
         LoopFacts loop = LoopFacts.NONE;
-        if (name.matches("loop\\d+") && size > 0) {
+        if (loopDevice && size > 0) {
             loop = loops.read(name, number, dir, r.problems());
         }
         return new SysfsDisk(name, number, dir.toString(), size,
@@ -129,7 +130,7 @@ public final class SysfsScanner {
      * for each of the twenty-odd attributes of a disk's directory cost an exception each (see
      * {@link #present}).
      */
-    private static boolean partitionOf(Path child, String disk) {
+    static boolean partitionOf(Path child, String disk) {
         return child.getFileName().toString().startsWith(disk) && present(child.resolve("partition"));
     }
 
