@@ -89,10 +89,10 @@ final class IoContext implements AutoCloseable {
      * so one request is prepared or compared while the other is with the device; within the
      * memory bound and the job's {@code share} of the budget. A spinning disk gets two as well:
      * they are consecutive blocks of one sequential stream, so the head does not seek, and the disk
-     * never waits for the next request
-     * (on a loop device over this machine's virtio disk, which reports itself rotational, 8 GiB of
-     * zeroes took 4.8 to 5.2 s with two in flight and 6.1 to 6.8 s with one). More would not help a
-     * single head, and separate streams on one disk are what the job queue keeps apart.
+     * never waits for the next request (on a loop device over this machine's virtio disk, which
+     * reports itself rotational, 8 GiB of zeroes took 4.8 to 5.2 s with two in flight and 6.1 to
+     * 6.8 s with one). More would not help a single head, and separate streams on one disk are
+     * what the job queue keeps apart.
      */
     static int depthFor(TargetInfo info, int requested, int blockSize, long share) {
         int depth = requested > 0 ? requested : Math.max(2, info.deviceQueueDepth());
