@@ -164,6 +164,17 @@ public final class JobViewModel implements WipeListener {
         }
     }
 
+    /** The graph's last points, at the job's end: its speed over its last second and over the whole job. */
+    private void closeGraph(long end) {
+        double seconds = (end - startNanos) / 1e9;
+        if (rateSeries.close(seconds, throughput.rate(end) / 1e6)) {
+            mirror(ratePoints, rateSeries);
+        }
+        if (averageSeries.close(seconds, throughput.average(end) / 1e6)) {
+            mirror(averagePoints, averageSeries);
+        }
+    }
+
     private void apply(long nanos, WipeEvent event) {
         if (event instanceof WipeEvent.Started s) {
             startNanos = nanos;
@@ -193,11 +204,11 @@ public final class JobViewModel implements WipeListener {
             verified += v.result().bytesVerified();
             showBytes();
         } else if (event instanceof WipeEvent.Finished f) {
-            finish(f.result());
+            finish(nanos, f.result());
         } else if (event instanceof WipeEvent.Failed f) {
-            finish(f.result());
+            finish(nanos, f.result());
         } else if (event instanceof WipeEvent.Cancelled c) {
-            finish(c.result());
+            finish(nanos, c.result());
         }
     }
 
@@ -220,7 +231,10 @@ public final class JobViewModel implements WipeListener {
         bytes.set(Units.bytes(written) + " written" + (verified > 0 ? ", " + Units.bytes(verified) + " verified" : ""));
     }
 
-    private void finish(WipeResult r) {
+    private void finish(long nanos, WipeResult r) {
+        if (startNanos >= 0) {
+            closeGraph(nanos);
+        }
         result.set(r);
         rate.set(0);
         remaining.set(null);

@@ -31,9 +31,19 @@ public final class ThroughputSeries {
 
     /** Adds a point unless one was added less than the spacing ago; returns whether it did. */
     public boolean add(double seconds, double megabytesPerSecond) {
-        if (seconds - lastSeconds < spacing) {
-            return false;
-        }
+        return seconds - lastSeconds >= spacing && put(seconds, megabytesPerSecond);
+    }
+
+    /**
+     * Adds the series' closing point however soon after the one before, so that a graph ends
+     * where its job ended (a job over within its first quarter of a second still has a point);
+     * returns whether it did, which it does not for a time that is not later than the last point.
+     */
+    public boolean close(double seconds, double megabytesPerSecond) {
+        return seconds > lastSeconds && put(seconds, megabytesPerSecond);
+    }
+
+    private boolean put(double seconds, double megabytesPerSecond) {
         lastSeconds = seconds;
         points.addLast(new Point(seconds, megabytesPerSecond));
         while (points.size() > capacity) {

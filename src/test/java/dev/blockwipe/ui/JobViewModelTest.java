@@ -484,6 +484,36 @@ class JobViewModelTest {
         assertThat(job.averagePoints()).containsExactly(new ThroughputSeries.Point(1.5, 300));
     }
 
+    /** A job that ends within its first quarter of a second is not left with an empty graph. */
+    @Test
+    void aJobOverBeforeItsFirstPointStillDrawsItsSpeedAtItsEnd() {
+        now = 40 * NANOS_PER_SECOND;
+        job.on(started());
+        now += NANOS_PER_SECOND / 100;
+        job.on(moved(Stage.WRITE, 1, 64_000_000L));
+        job.on(new WipeEvent.Finished(result(FinalState.ERASED, FailureCause.NONE, verifyResult(0))));
+        job.drain();
+
+        assertThat(job.ratePoints()).containsExactly(new ThroughputSeries.Point(0.01, 6400));
+        assertThat(job.averagePoints()).containsExactly(new ThroughputSeries.Point(0.01, 6400));
+    }
+
+    /** The graph ends where the job ended, even a moment after the point before. */
+    @Test
+    void aGraphEndsAtItsJobsEnd() {
+        job.on(started());
+        now = 3 * NANOS_PER_SECOND / 2;
+        job.on(moved(Stage.WRITE, 1, 450_000_000L));
+        job.drain();
+        now += NANOS_PER_SECOND / 10;
+        job.on(moved(Stage.WRITE, 1, 480_000_000L));
+        job.on(new WipeEvent.Failed(result(FinalState.FAILED, FailureCause.NONE, null), "write failed"));
+        job.drain();
+
+        assertThat(job.ratePoints()).extracting(ThroughputSeries.Point::seconds).containsExactly(1.5, 1.6);
+        assertThat(job.averagePoints()).last().isEqualTo(new ThroughputSeries.Point(1.6, 300));
+    }
+
     /**
      * Frames every 0.25 s from 0.25 s to 1250 s, each with 1 MB more: the half-second spacing keeps
      * every other one (0.25 s, 0.75 s, ... 1249.75 s, 2500 in all) and the cap the newest 1200.

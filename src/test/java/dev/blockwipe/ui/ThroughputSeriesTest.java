@@ -62,6 +62,27 @@ class ThroughputSeriesTest {
     }
 
     @Test
+    void theClosingPointIsKeptHoweverSoonButNeverBeforeTheLast() {
+        ThroughputSeries series = new ThroughputSeries(3, 0.5);
+        series.add(0.0, 100);
+
+        assertThat(series.close(0.1, 200)).isTrue();
+        assertThat(series.close(0.1, 300)).isFalse();
+        assertThat(series.points()).containsExactly(point(0.0, 100), point(0.1, 200));
+    }
+
+    @Test
+    void aClosingPointAlsoDropsTheOldestOfAFullSeries() {
+        ThroughputSeries series = new ThroughputSeries(2, 1);
+        series.add(0, 10);
+        series.add(1, 20);
+
+        series.close(1.5, 30);
+
+        assertThat(series.points()).containsExactly(point(1, 20), point(1.5, 30));
+    }
+
+    @Test
     void pointsAreACopy() {
         ThroughputSeries series = new ThroughputSeries(3, 1);
         series.add(0, 100);
