@@ -54,19 +54,26 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
     private static final long MIB = 1 << 20;
+    /** Requests a held wipe writes before it waits: enough for its progress to show. */
+    private static final long FILLS_BEFORE_HOLD = 8;
 
     private MainViewModel vm;
     private Stage stage;
     private final AtomicBoolean exited = new AtomicBoolean();
 
     private Path papers;
+    private HeldKeystreams keystreams;
 
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
         papers = Files.createTempDirectory("blockwipe-gui-test");
-        vm = new MainViewModel(BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"), papers.resolve("journals"),
-                new Operator("Test Operator", "Test Lab"), Sh.uid())), new FxDialogs(stage));
+        Services linux = BlockwipeApp.linuxServices(new Settings(papers.resolve("config"), papers.resolve("reports"),
+                papers.resolve("journals"), new Operator("Test Operator", "Test Lab"), Sh.uid()));
+        keystreams = new HeldKeystreams(linux.keystreams());
+        vm = new MainViewModel(new Services(linux.inventory(), linux.fingerprint(), linux.events(), linux.opener(), linux.root(),
+                linux.testDisks(), keystreams, linux.buffers(), linux.jobThreads(), linux.settings(), linux.host(), linux.fx(),
+                linux.background()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, (path, problem) -> { });
         stage.setScene(view.scene());
         stage.show();
@@ -81,6 +88,7 @@ class MainWindowTest {
 
     @AfterEach
     void close() throws Exception {
+        keystreams.release();
         vm.close();
         FxToolkit.cleanupStages();
         try (var files = Files.walk(papers)) {
@@ -263,7 +271,8 @@ class MainWindowTest {
     @Test
     void cancelStopsARunningJobAndReleasesTheDevice(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
-            JobViewModel job = startWipe(robot, loop, "gutmann");
+            JobViewModel job = startWipe(robot, loop);
+            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("#cancel-" + loop.name());
             robot.clickOn("Yes");
             FxWait.until(() -> job.stateProperty().get().finished());
@@ -282,8 +291,9 @@ class MainWindowTest {
     @Test
     void aCancelledWipeIsOfferedOnItsRowAndResumedFromWhereItStopped(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
-            JobViewModel first = startWipe(robot, loop, "gutmann");
+            JobViewModel first = startWipe(robot, loop);
             robot.interact(() -> vm.jobs().cancel(first));
+            keystreams.release();
             FxWait.until(() -> first.stateProperty().get().finished());
             // the journal's verdict follows the result once the paperwork is done
             FxWait.until(() -> first.messageProperty().get().contains("resumable: select " + loop.name()));
@@ -300,6 +310,7 @@ class MainWindowTest {
             assertThat(ok.isDisabled()).isTrue();
             robot.clickOn(".text-input-dialog .text-field").write(loop.name());
             assertThat(ok.isDisabled()).isFalse();
+            keystreams.holdAfter(FILLS_BEFORE_HOLD);
             robot.clickOn(ok);
 
             JobViewModel second = vm.jobs().jobs().get(0);
@@ -307,6 +318,7 @@ class MainWindowTest {
             assertThat(second.resumes()).isTrue();
             FxWait.until(() -> second.stateProperty().get() == JobState.RUNNING && second.progressProperty().get() > 0);
             robot.interact(() -> vm.jobs().cancel(second));
+            keystreams.release();
             FxWait.until(() -> second.certificateProperty().get() != null);
             String cert = Files.readString(second.certificateProperty().get().json());
             com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cert);
@@ -320,12 +332,13 @@ class MainWindowTest {
     @Test
     void closingTheWindowDuringAWipeAsksFirstThenCancelsIt(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
-            JobViewModel job = startWipe(robot, loop, "gutmann");
+            JobViewModel job = startWipe(robot, loop);
             requestClose(robot);
             robot.clickOn("No");
             assertThat(exited).isFalse();
             assertThat(job.stateProperty().get().finished()).isFalse();
             requestClose(robot);
+            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("Yes");
             FxWait.until(exited::get);
             robot.interact(job::drain);
@@ -363,7 +376,7 @@ class MainWindowTest {
     @Test
     void ctrlQDuringAWipeAsksFirstThenCancelsIt(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
-            JobViewModel job = startWipe(robot, loop, "gutmann");
+            JobViewModel job = startWipe(robot, loop);
             robot.push(KeyCode.CONTROL, KeyCode.Q);
             FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
             robot.clickOn("No");
@@ -371,6 +384,7 @@ class MainWindowTest {
             assertThat(job.stateProperty().get().finished()).isFalse();
             robot.push(KeyCode.CONTROL, KeyCode.Q);
             FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
+            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("Yes");
             FxWait.until(exited::get);
             robot.interact(job::drain);
@@ -393,15 +407,18 @@ class MainWindowTest {
 
     /**
      * Ticks the loop device (through its row: other devices may come and go under the mouse on a
-     * shared machine), picks the method, types the name and presses Wipe; returns the running job.
+     * shared machine), picks Gutmann, types the name and presses Wipe; returns the running job,
+     * held in its first pass (random data) until the test calls {@code keystreams.release()}, so
+     * that it is still running whatever the test does next, however fast the machine.
      */
-    private JobViewModel startWipe(FxRobot robot, LoopDevice loop, String method) throws Exception {
+    private JobViewModel startWipe(FxRobot robot, LoopDevice loop) throws Exception {
+        keystreams.holdAfter(FILLS_BEFORE_HOLD);
         vm.devices().refresh();
         FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
         robot.interact(() -> row(loop.name()).checkedProperty().set(true));
         robot.clickOn("#wipe");
         FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
-        WipeMethod chosen = WipeMethods.byName(method).orElseThrow();
+        WipeMethod chosen = WipeMethods.byName("gutmann").orElseThrow();
         ListView<WipeMethod> methods = robot.lookup("#methods").queryListView();
         robot.interact(() -> methods.scrollTo(chosen));
         FxWait.until(() -> robot.lookup(".list-cell").match((ListCell<WipeMethod> c) -> c.getItem() == chosen).tryQuery()

@@ -1,0 +1,81 @@
+package dev.blockwipe.ui;
+
+import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.PatternSource;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Keystreams whose random passes can be held: after {@link #holdAfter} lets a number of fills
+ * through, the next one waits until {@link #release}. A window test that must act while a wipe
+ * is still running holds it there, on any machine, instead of hoping the wipe lasts long enough
+ * (a 35-pass wipe of 512 MiB on tmpfs takes two seconds on a fast host). Fills pass freely until
+ * held.
+ */
+final class HeldKeystreams implements Keystreams {
+    private static final long FREE = Long.MAX_VALUE;
+
+    private final Keystreams inner;
+    private long allowed = FREE;
+
+    HeldKeystreams(Keystreams inner) {
+        this.inner = inner;
+    }
+
+    /** From now on, {@code fills} more fills start and the one after them waits. */
+    synchronized void holdAfter(long fills) {
+        allowed = fills;
+    }
+
+    /** Lets every waiting and later fill go. */
+    synchronized void release() {
+        allowed = FREE;
+        notifyAll();
+    }
+
+    /**
+     * Releases from a thread of its own once {@code condition} holds: the window's quit waits on
+     * the FX thread for the cancelled jobs to end, so the test cannot release after it.
+     */
+    void releaseWhen(BooleanSupplier condition) {
+        Thread t = new Thread(() -> {
+            while (!condition.getAsBoolean()) {
+                LockSupport.parkNanos(10_000_000L);
+            }
+            release();
+        }, "held-keystreams-release");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private synchronized void pass() {
+        boolean interrupted = false;
+        while (allowed == 0) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (allowed != FREE) {
+            allowed--;
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public PatternSource source(byte[] key) {
+        PatternSource source = inner.source(key);
+        return (dst, offset) -> {
+            pass();
+            source.fill(dst, offset);
+        };
+    }
+
+    @Override
+    public String describe() {
+        return inner.describe();
+    }
+}
