@@ -73,10 +73,20 @@ public final class JobRunner implements AutoCloseable {
         });
     }
 
-    /** Queues a wipe of {@code target}; its certificate names {@code assetTag} ({@code ""} for none). */
-    public void submit(JobViewModel job, RowFacts target, String assetTag) {
-        unfinished.incrementAndGet();
-        scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, target, assetTag));
+    /** A wipe to queue: its job, its target, and the asset tag its certificate names ({@code ""} for none). */
+    public record Wipe(JobViewModel job, RowFacts target, String assetTag) {
+    }
+
+    /**
+     * Queues wipes started together. All of them count as unfinished before the first is queued,
+     * so the first to start plans its buffers within its share of the budget, not the whole of it.
+     */
+    public void submit(List<Wipe> wipes) {
+        unfinished.addAndGet(wipes.size());
+        for (Wipe w : wipes) {
+            JobViewModel job = w.job();
+            scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, w.target(), w.assetTag()));
+        }
     }
 
     /** Cancels a job: a running one stops after its current requests; a queued one never starts. */

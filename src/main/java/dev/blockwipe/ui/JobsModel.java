@@ -86,16 +86,16 @@ public final class JobsModel implements AutoCloseable {
             throw new IllegalStateException("the wipe is not confirmed");
         }
         WipeRequest request = dialog.request();
-        List<JobViewModel> started = new ArrayList<>();
+        List<JobRunner.Wipe> wipes = new ArrayList<>();
         for (RowFacts t : dialog.targets()) {
             JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), request, shared.keys(t.identity()),
                     System::nanoTime, false);
             jobs.add(0, job);
-            started.add(job);
-            runner.submit(job, t, dialog.assetTagProperty(t).get());
+            wipes.add(new JobRunner.Wipe(job, t, dialog.assetTagProperty(t).get()));
         }
+        runner.submit(wipes);
         drain();
-        return started;
+        return wipes.stream().map(JobRunner.Wipe::job).toList();
     }
 
     /**
@@ -111,7 +111,7 @@ public final class JobsModel implements AutoCloseable {
         JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), journal.request(FaultPolicy.DEFAULT),
                 shared.keys(t.identity()), System::nanoTime, true);
         jobs.add(0, job);
-        runner.submit(job, t, "");
+        runner.submit(List.of(new JobRunner.Wipe(job, t, "")));
         row.showInterrupted(null);
         drain();
         return job;

@@ -54,6 +54,8 @@ abstract class DeviceFixture {
     final HeldExecutor background = new HeldExecutor();
     /** The threads the services' job-thread step ran on. */
     final Set<String> jobThreads = ConcurrentHashMap.newKeySet();
+    /** What the job-thread step does then, before the job opens its target; nothing unless a test says. */
+    Runnable onJobThread = () -> { };
     final FakeDialogs dialogs = new FakeDialogs();
     /** The I/O buffer budget of the services' pool. */
     long bufferBudget = BufferPool.SINGLE_JOB_BUDGET;
@@ -74,7 +76,10 @@ abstract class DeviceFixture {
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new BufferPool(bufferBudget), () -> jobThreads.add(Thread.currentThread().getName()), settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
+                null, Keystreams.JCE, new BufferPool(bufferBudget), () -> {
+                    jobThreads.add(Thread.currentThread().getName());
+                    onJobThread.run();
+                }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
     }
 
     Settings settings() {

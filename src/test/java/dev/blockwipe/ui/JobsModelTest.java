@@ -15,7 +15,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -125,7 +128,16 @@ class JobsModelTest extends DeviceFixture {
             DeviceRow b = tree.addImageFile(sparse("b.img", 64L << 20).toString()).join();
 
             assertThat(requestSizes(sharing, List.of(a))).containsOnly(4 << 20);
-            assertThat(requestSizes(sharing, List.of(a, b))).containsOnly(2 << 20);
+            CyclicBarrier bothStarted = new CyclicBarrier(2);
+            onJobThread = () -> {
+                try {
+                    bothStarted.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                    throw new AssertionError("the two jobs did not start together", e);
+                }
+            };
+            assertThat(requestSizes(sharing, List.of(a, b))).as("neither ends before the other starts")
+                    .containsOnly(2 << 20);
         } finally {
             sharing.close();
         }
