@@ -174,7 +174,7 @@ class InventoryLoopTest {
 
     private static boolean awaitChange(BlockingQueue<DeviceWatcher.Change> changes,
                                        Class<? extends DeviceWatcher.Change> type, String name) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             DeviceWatcher.Change c = changes.poll(100, TimeUnit.MILLISECONDS);
             if (type.isInstance(c) && c.device().name().equals(name)) {

@@ -122,11 +122,16 @@ class LoopDeviceTest {
         }
     }
 
+    /**
+     * The first partition is large and the other disk small, so that the first partition's wipe
+     * and read-back (a tenth of a second even on the fastest memory) outlasts the start of the
+     * other disk's job by far, on a loaded machine too.
+     */
     @Test
     void partitionsOfOneDiskTakeTurnsWhileAnotherDiskIsWipedAtTheSameTime() throws Exception {
         Path memory = Files.createTempDirectory(Path.of("/dev/shm"), "blockwipe-test-");
-        try (LoopDevice disk = LoopDevice.create(memory, 160 * MIB).partition("label: gpt\n,64M\n,\n");
-             LoopDevice other = LoopDevice.create(memory, 64 * MIB)) {
+        try (LoopDevice disk = LoopDevice.create(memory, 576 * MIB).partition("label: gpt\n,512M\n,\n");
+             LoopDevice other = LoopDevice.create(memory, 16 * MIB)) {
             String p1 = disk.partition(1);
             String p2 = disk.partition(2);
             Cli cli = Cli.run("wipe", p1, p2, other.path(), "-m", "one", "--json", "--yes=" + disk.name() + "p1",
