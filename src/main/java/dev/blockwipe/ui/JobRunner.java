@@ -41,6 +41,7 @@ public final class JobRunner implements AutoCloseable {
     private final Runnable jobThreads;
     private final Supplier<Certifier> certifier;
     private final Consumer<JobViewModel> ended;
+    private final Executor fx;
     private final JobScheduler<JobViewModel, Certifier.Report> scheduler;
     /** Jobs submitted and not ended: the jobs a new one shares the buffer budget with, itself included. */
     private final AtomicInteger unfinished = new AtomicInteger();
@@ -59,6 +60,7 @@ public final class JobRunner implements AutoCloseable {
         this.certifier = certifier;
         this.preflight = new Preflight(inventory);
         this.ended = ended;
+        this.fx = fx;
         this.scheduler = new JobScheduler<>("blockwipe-job", new JobScheduler.Listener<>() {
             @Override
             public void waiting(JobViewModel job, JobViewModel behind, String key) {
@@ -177,6 +179,26 @@ public final class JobRunner implements AutoCloseable {
             job.cancelledBeforeStart();
         }
         ended.accept(job);
+    }
+
+    /**
+     * Takes no new jobs and, once the running ones (already cancelled) have wound down, runs
+     * {@code then} on the FX thread, without holding that thread meanwhile: a request on a stalled
+     * disk may take long to return, and the window should say so rather than freeze. With no job
+     * left to wait for, {@code then} runs at once.
+     */
+    public void windDown(Runnable then) {
+        if (unfinished.get() == 0) {
+            close();
+            then.run();
+            return;
+        }
+        Thread t = new Thread(() -> {
+            close();
+            fx.execute(then);
+        }, "blockwipe-wind-down");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Waits a while for running jobs (already cancelled) to wind down, then lets their threads go. */

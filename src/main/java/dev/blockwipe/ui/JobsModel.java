@@ -45,6 +45,8 @@ public final class JobsModel implements AutoCloseable {
     }
 
     private long figuresSlot = Long.MIN_VALUE;
+    /** The window is quitting: the jobs were cancelled and it waits for them to stop. */
+    private boolean windingDown;
 
     private final ReadOnlyIntegerWrapper active = new ReadOnlyIntegerWrapper();
 
@@ -173,8 +175,10 @@ public final class JobsModel implements AutoCloseable {
         totalRate.set(total);
         active.set(running);
         showOnRows.accept(latestByTarget());
-        status.set(running == 0 ? "no jobs running" : running + (running == 1 ? " job" : " jobs") + " running · "
-                + Units.rate(total) + " total");
+        String jobsRunning = running + (running == 1 ? " job" : " jobs");
+        status.set(windingDown ? "quitting: " + (running == 0 ? "all jobs stopped" : "waiting for " + jobsRunning
+                + " to stop after the requests in flight") : running == 0 ? "no jobs running"
+                : jobsRunning + " running · " + Units.rate(total) + " total");
     }
 
     /**
@@ -204,6 +208,18 @@ public final class JobsModel implements AutoCloseable {
 
     public boolean hasActiveJobs() {
         return jobs.stream().anyMatch(j -> !j.stateProperty().get().finished());
+    }
+
+    /**
+     * Cancels what runs and, once it has stopped (bounded), runs {@code then} on the FX thread;
+     * the status line says what it waits for meanwhile.
+     */
+    void windDown(Runnable then) {
+        cancelAll();
+        windingDown = true;
+        figuresSlot = Long.MIN_VALUE;
+        drain();
+        runner.windDown(then);
     }
 
     /** Cancels what runs, waits for it to stop (bounded), and stops the job threads. */

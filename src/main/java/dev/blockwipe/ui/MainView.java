@@ -93,8 +93,8 @@ public final class MainView {
         vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
         resume = new Command("Res_ume…", vm::resume, resumeUnavailable);
         addImage = new Command("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
-        testDisk = new Command("Create _test disk…", vm.session()::requestTestDisk,
-                vm.devices().canWipeDevices() ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+        testDisk = new Command("Create _test disk…", vm.session()::requestTestDisk, vm.devices().canWipeDevices()
+                ? vm.session().busyMakingTestDiskProperty().or(vm.quittingProperty()) : new SimpleBooleanProperty(true));
         benchmark = new Command("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
         cancelAll = new Command("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
@@ -120,6 +120,7 @@ public final class MainView {
         root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
+        root.getTop().disableProperty().bind(vm.quittingProperty());
         root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
         vm.session().noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
@@ -158,15 +159,16 @@ public final class MainView {
 
     /**
      * Closing the window asks the view-model ({@link MainViewModel#requestQuit}); when it lets the
-     * window go, {@code exit} runs.
+     * window go, {@code exit} runs once the wipes it cancelled have stopped. Meanwhile the window
+     * stays live, its menus and toolbar disabled, and the status line says what it waits for.
      */
     public void closeOnRequest(Runnable exit) {
         stage.setOnCloseRequest(e -> {
             e.consume();
-            if (vm.requestQuit()) {
+            vm.requestQuit(() -> {
                 frames.stop();
                 exit.run();
-            }
+            });
         });
     }
 

@@ -6,6 +6,8 @@ import dev.blockwipe.report.Journal;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 
 /**
  * The main window's state, in three models: the device tree, the jobs and the session (settings,
@@ -20,6 +22,7 @@ public final class MainViewModel implements AutoCloseable {
     private final DeviceTreeModel devices;
     private final JobsModel jobs;
     private long drainSlot = Long.MIN_VALUE;
+    private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
 
     public MainViewModel(Services services, DialogService dialogs) {
         this.dialogs = dialogs;
@@ -50,13 +53,19 @@ public final class MainViewModel implements AutoCloseable {
         devices.start();
     }
 
+    /** The window is quitting: the running wipes were cancelled, and nothing new starts. */
+    public ReadOnlyBooleanProperty quittingProperty() {
+        return quitting.getReadOnlyProperty();
+    }
+
     /** Wipe…: reads the facts, shows the dialog for them, and starts the wipe it confirms. */
     public void wipe() {
-        if (!devices.hasWipeTargets()) {
+        if (quitting.get() || !devices.hasWipeTargets()) {
             return;
         }
         wipeDialog().thenAccept(dialog -> {
-            if (dialogs.showWipeDialog(dialog)) {
+            // the window may start quitting while the facts are read, or while the dialog is open
+            if (!quitting.get() && dialogs.showWipeDialog(dialog) && !quitting.get()) {
                 startWipe(dialog);
             }
         });
@@ -82,7 +91,7 @@ public final class MainViewModel implements AutoCloseable {
     /** Resume…: asks for the selected device's name, as a wipe does (the resume writes to it again). */
     public void resume() {
         DeviceRow row = devices.selectedProperty().get();
-        Journal journal = row == null ? null : row.interruptedProperty().get();
+        Journal journal = row == null || quitting.get() ? null : row.interruptedProperty().get();
         if (journal == null) {
             return;
         }
@@ -101,6 +110,9 @@ public final class MainViewModel implements AutoCloseable {
 
     /** Benchmark…: the dialog for the selected row, or why it cannot be measured now. */
     public void openBenchmark() {
+        if (quitting.get()) {
+            return;
+        }
         session.openBenchmark(devices.selectedProperty().get(), this::runningOn);
     }
 
@@ -124,16 +136,22 @@ public final class MainViewModel implements AutoCloseable {
     }
 
     /**
-     * Quitting (the window's close button or File › Quit): asks before it cancels running wipes,
-     * waits for them to stop ({@link #close}), and offers to remove the test disks of this session.
-     * False when the user chose to stay.
+     * Quitting (the window's close button or File › Quit): asks before it cancels running wipes.
+     * Once they have stopped (a bounded wait, off the FX thread: the window stays live and says
+     * what it waits for), it stops the watcher, offers to remove the test disks of this session
+     * and runs {@code exit} on the FX thread. False when the user chose to stay, or when the
+     * window is quitting already.
      */
-    public boolean requestQuit() {
-        if (!jobs.mayQuit()) {
+    public boolean requestQuit(Runnable exit) {
+        if (quitting.get() || !jobs.mayQuit()) {
             return false;
         }
-        close();
-        session.offerToRemoveTestDisks();
+        quitting.set(true);
+        jobs.windDown(() -> {
+            devices.close();
+            session.offerToRemoveTestDisks();
+            exit.run();
+        });
         return true;
     }
 

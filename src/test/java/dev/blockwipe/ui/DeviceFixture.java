@@ -57,6 +57,8 @@ abstract class DeviceFixture {
     /** What the job-thread step does then, before the job opens its target; nothing unless a test says. */
     Runnable onJobThread = () -> { };
     final FakeDialogs dialogs = new FakeDialogs();
+    /** The services' keystreams: JCE's, which a test may hold to look at a wipe that is still running. */
+    final HeldKeystreams keystreams = new HeldKeystreams(Keystreams.JCE);
     /** The I/O buffer budget of the services' pool. */
     long bufferBudget = BufferPool.SINGLE_JOB_BUDGET;
 
@@ -76,7 +78,7 @@ abstract class DeviceFixture {
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
-                null, Keystreams.JCE, new BufferPool(bufferBudget), () -> {
+                null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();
                 }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);

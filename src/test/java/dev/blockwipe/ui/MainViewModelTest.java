@@ -14,9 +14,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window's commands that join the models (Wipe…, Resume…, Benchmark…, quitting) and the
@@ -32,6 +35,7 @@ class MainViewModelTest extends DeviceFixture {
 
     @AfterEach
     void closeViewModel() {
+        keystreams.release();
         if (vm != null) {
             vm.close();
         }
@@ -156,16 +160,57 @@ class MainViewModelTest extends DeviceFixture {
         assertThat(job.target()).isEqualTo(image.facts().path());
         assertThat(image.checkedProperty().get()).isFalse();
         assertThat(vm.session().settingsProperty().get().operator().name()).isEqualTo("Grace Hopper");
-        assertThat(vm.requestQuit()).isFalse();
+        AtomicBoolean exited = new AtomicBoolean();
+        assertThat(vm.requestQuit(() -> exited.set(true))).isFalse();
         assertThat(dialogs.asked()).containsExactly("wipe dialog", "Wipes are running. Cancel them and quit?");
         assertThat(job.cancelToken().isCancelled()).isFalse();
+        assertThat(vm.quittingProperty().get()).isFalse();
+        assertThat(exited).isFalse();
+    }
+
+    /**
+     * Yes to "Wipes are running" cancels them and returns at once, without waiting for them (a
+     * request on a stalled disk can take long to return): the status line says what it waits
+     * for, nothing new starts meanwhile, and the exit comes once the job has stopped. The job is
+     * held in its first random pass until then.
+     */
+    @Test
+    void quittingCancelsTheWipesAndExitsOnceTheyHaveStoppedWithoutHoldingTheWindow() throws Exception {
+        rescan(viewModel(true).devices());
+        DeviceRow image = vm.devices().addImageFile(sparse("big.img", 8L << 30).toString()).join();
+        image.checkedProperty().set(true);
+        dialogs.fillWipeDialog(d -> d.methodProperty().set(WipeMethods.byName("gutmann").orElseThrow())).answer(true, true);
+        keystreams.holdAfter(2);
+        vm.wipe();
+        JobViewModel job = vm.jobs().jobs().get(0);
+        AtomicBoolean exited = new AtomicBoolean();
+
+        assertThat(vm.requestQuit(() -> exited.set(true))).isTrue();
+
+        assertThat(job.cancelToken().isCancelled()).isTrue();
+        assertThat(vm.quittingProperty().get()).isTrue();
+        assertThat(vm.jobs().statusProperty().get())
+                .isEqualTo("quitting: waiting for 1 job to stop after the requests in flight");
+        assertThat(exited).as("the job is still held").isFalse();
+        assertThat(vm.requestQuit(() -> exited.set(true))).as("quitting already: nothing asked twice").isFalse();
+        image.checkedProperty().set(true);
+        vm.wipe();
+        assertThat(dialogs.asked()).containsExactly("wipe dialog", "Wipes are running. Cancel them and quit?");
+
+        keystreams.release();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, exited::get);
+        vm.jobs().drain();
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
+        assertThat(vm.jobs().jobs()).containsExactly(job);
     }
 
     @Test
-    void quittingWithoutJobsOrTestDisksAsksNothing() throws IOException {
+    void quittingWithoutJobsOrTestDisksAsksNothingAndExitsAtOnce() throws IOException {
         rescan(viewModel(true).devices());
+        AtomicBoolean exited = new AtomicBoolean();
 
-        assertThat(vm.requestQuit()).isTrue();
+        assertThat(vm.requestQuit(() -> exited.set(true))).isTrue();
+        assertThat(exited).isTrue();
         assertThat(dialogs.asked()).isEmpty();
     }
 
