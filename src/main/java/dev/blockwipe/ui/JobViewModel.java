@@ -215,7 +215,8 @@ public final class JobViewModel implements WipeListener {
     private void progress(long nanos, WipeEvent.Progress p) {
         throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
         progress.set(p.jobFraction());
-        remaining.set(p.eta());
+        // a job that was told to stop ends after its requests in flight, not when its ETA says
+        remaining.set(cancel.isCancelled() ? null : p.eta());
         stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
     }
 
@@ -319,6 +320,7 @@ public final class JobViewModel implements WipeListener {
         cancel.cancel();
         if (!state.get().finished()) {
             state.set(JobState.CANCELLING);
+            remaining.set(null);
         }
     }
 

@@ -400,6 +400,19 @@ class JobViewModelTest {
     }
 
     @Test
+    void aCancellingJobShowsNoEta() {
+        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(3)));
+        assertThat(job.etaProperty().get()).isEqualTo("ETA 3.0 s");
+
+        job.cancel();
+        assertThat(job.etaProperty().get()).isEmpty();
+        apply(progress(2 * SIZE, 500e6, Duration.ofSeconds(2)));
+
+        assertThat(job.etaProperty().get()).as("it stops after the requests in flight").isEmpty();
+        assertThat(job.remainingProperty().get()).isNull();
+    }
+
+    @Test
     void cancellingJobEndsCancelledWhenTheEngineStops() {
         apply(started());
         job.cancel();
