@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.PatternSource;
+import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -17,6 +18,7 @@ final class HeldKeystreams implements Keystreams {
 
     private final Keystreams inner;
     private long allowed = FREE;
+    private int waiting;
 
     HeldKeystreams(Keystreams inner) {
         this.inner = inner;
@@ -25,6 +27,18 @@ final class HeldKeystreams implements Keystreams {
     /** From now on, {@code fills} more fills start and the one after them waits. */
     synchronized void holdAfter(long fills) {
         allowed = fills;
+    }
+
+    /** Waits until a fill waits: the wipe has started and is held. */
+    synchronized void awaitHeld(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (waiting == 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("no fill was held within " + timeout);
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
     }
 
     /** Lets every waiting and later fill go. */
@@ -50,12 +64,17 @@ final class HeldKeystreams implements Keystreams {
 
     private synchronized void pass() {
         boolean interrupted = false;
-        while (allowed == 0) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
+        if (allowed == 0) {
+            waiting++;
+            notifyAll();
+            while (allowed == 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
+            waiting--;
         }
         if (allowed != FREE) {
             allowed--;

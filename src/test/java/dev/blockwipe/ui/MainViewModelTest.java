@@ -12,6 +12,7 @@ import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.testing.MemoryTarget;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -183,6 +184,7 @@ class MainViewModelTest extends DeviceFixture {
         keystreams.holdAfter(2);
         vm.wipe();
         JobViewModel job = vm.jobs().jobs().get(0);
+        keystreams.awaitHeld(Duration.ofSeconds(60));
         AtomicBoolean exited = new AtomicBoolean();
 
         assertThat(vm.requestQuit(() -> exited.set(true))).isTrue();
