@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.Journal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +23,9 @@ public final class MainViewModel implements AutoCloseable {
     private final DeviceTreeModel devices;
     private final JobsModel jobs;
     private long drainSlot = Long.MIN_VALUE;
+    /** Jobs ended since their aftermath last ran: it runs at most once per second of the clock. */
+    private final List<JobViewModel> endedJobs = new ArrayList<>();
+    private long endedSecond = Long.MIN_VALUE;
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
 
     public MainViewModel(Services services, DialogService dialogs) {
@@ -132,6 +136,11 @@ public final class MainViewModel implements AutoCloseable {
             drainSlot = slot;
             jobs.drain();
         }
+        long second = JobViewModel.second(nanos);
+        if (!endedJobs.isEmpty() && second != endedSecond) {
+            endedSecond = second;
+            afterEnded();
+        }
         devices.dropRemoved(nanos);
     }
 
@@ -155,7 +164,12 @@ public final class MainViewModel implements AutoCloseable {
         return true;
     }
 
-    /** A job ended: its speed teaches the estimates, a notice says how it ended, the tree looks again. */
+    /**
+     * A job ended: its speed teaches the estimates at once; the notice that says how it ended and
+     * the tree's new look follow in the next frame, together with those of the jobs that end
+     * within the same second of the clock (a dozen disks wiped together end within a second or
+     * two, and a notification and a journal scan each kept the FX thread busy then).
+     */
     private void ended(JobViewModel job) {
         WipeResult r = job.resultProperty().get();
         if (r != null && !r.passes().isEmpty()) {
@@ -163,7 +177,12 @@ public final class MainViewModel implements AutoCloseable {
             devices.facts(job.target()).filter(facts -> seconds > 0)
                     .ifPresent(facts -> estimates.measured(facts.kind(), r.bytesWritten() / seconds));
         }
-        session.jobEnded(job);
+        endedJobs.add(job);
+    }
+
+    private void afterEnded() {
+        session.jobsEnded(List.copyOf(endedJobs));
+        endedJobs.clear();
         devices.jobEnded();
     }
 

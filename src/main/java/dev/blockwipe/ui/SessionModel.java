@@ -8,9 +8,13 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -22,6 +26,9 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * session, the notices, and whether Benchmark… may measure a row. FX thread only.
  */
 public final class SessionModel {
+    /** Jobs a notification about several names one line each; the cards say the rest. */
+    static final int NOTICE_JOB_LINES = 8;
+
     private final Services services;
     private final DialogService dialogs;
     private final Runnable devicesChanged;
@@ -103,10 +110,29 @@ public final class SessionModel {
         certifier = certifier.withSettings(changed);
     }
 
-    /** A job ended: a notification says how. */
-    void jobEnded(JobViewModel job) {
-        JobState s = job.stateProperty().get();
-        notice.set(new Notice(job.name() + ": " + s.label(), wrap(job.messageProperty().get()), s == JobState.ERASED));
+    /**
+     * Jobs ended: one notification says how. For one job, its summary; for several (a dozen disks
+     * wiped together end within a second or two), how many ended in each state and a line per job:
+     * a notification each stacked two dozen windows over the screen, and showing them took half
+     * of the FX thread's second.
+     */
+    void jobsEnded(List<JobViewModel> ended) {
+        if (ended.size() == 1) {
+            JobViewModel job = ended.get(0);
+            JobState s = job.stateProperty().get();
+            notice.set(new Notice(job.name() + ": " + s.label(), wrap(job.messageProperty().get()), s == JobState.ERASED));
+            return;
+        }
+        Map<JobState, Long> counts = ended.stream().collect(Collectors.groupingBy(j -> j.stateProperty().get(),
+                () -> new EnumMap<>(JobState.class), Collectors.counting()));
+        String title = ended.size() + " jobs ended: " + counts.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey().label()).collect(Collectors.joining(", "));
+        List<String> lines = ended.stream().limit(NOTICE_JOB_LINES)
+                .map(j -> j.name() + ": " + j.stateProperty().get().label()).collect(Collectors.toCollection(ArrayList::new));
+        if (ended.size() > NOTICE_JOB_LINES) {
+            lines.add("and " + (ended.size() - NOTICE_JOB_LINES) + " more (see the job cards)");
+        }
+        notice.set(new Notice(title, String.join("\n", lines), counts.keySet().equals(Set.of(JobState.ERASED))));
     }
 
     /** Notifications grow sideways with their text; break it into lines of about 70 characters. */

@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.Sh;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +82,51 @@ class SessionModelTest {
         assertThat(SessionModel.wrap(text).split("\n")).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(70))
                 .hasSizeGreaterThan(1);
         assertThat(SessionModel.wrap(text).replace('\n', ' ')).isEqualTo(text);
+    }
+
+    @Test
+    void oneEndedJobIsToldWithItsSummary() {
+        SessionModel session = session(true);
+
+        session.jobsEnded(List.of(failed("loop3", "/dev/loop3 is mounted at /mnt")));
+
+        assertThat(session.noticeProperty().get())
+                .isEqualTo(new Notice("loop3: failed ✗", "/dev/loop3 is mounted at /mnt", false));
+    }
+
+    /** Jobs ending together get one notification: counts by state in the title, a line per job, at most eight. */
+    @Test
+    void jobsEndedTogetherAreToldInOneNotice() {
+        SessionModel session = session(true);
+        List<JobViewModel> ended = new ArrayList<>(List.of(failed("loop1", "refused")));
+        for (int n = 2; n <= 10; n++) {
+            ended.add(cancelled("loop" + n));
+        }
+
+        session.jobsEnded(ended);
+
+        Notice notice = session.noticeProperty().get();
+        assertThat(notice.title()).isEqualTo("10 jobs ended: 1 failed ✗, 9 cancelled");
+        assertThat(notice.text().split("\n")).hasSize(SessionModel.NOTICE_JOB_LINES + 1)
+                .startsWith("loop1: failed ✗", "loop2: cancelled").endsWith("and 2 more (see the job cards)");
+        assertThat(notice.good()).isFalse();
+    }
+
+    private static JobViewModel failed(String name, String why) {
+        JobViewModel job = job(name);
+        job.refused(why);
+        return job;
+    }
+
+    private static JobViewModel cancelled(String name) {
+        JobViewModel job = job(name);
+        job.cancelledBeforeStart();
+        return job;
+    }
+
+    private static JobViewModel job(String name) {
+        return new JobViewModel("/dev/" + name, name, "Loop · 256 MiB", WipeRequest.of(WipeMethods.byName("zero").orElseThrow()),
+                Set.of("disk " + name), System::nanoTime, false);
     }
 
     private SessionModel session(boolean root) {
