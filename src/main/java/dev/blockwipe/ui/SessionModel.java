@@ -8,6 +8,7 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -112,9 +113,9 @@ public final class SessionModel {
 
     /**
      * Jobs ended: one notification says how. For one job, its summary; for several (a dozen disks
-     * wiped together end within a second or two), how many ended in each state and a line per job:
-     * a notification each stacked two dozen windows over the screen, and showing them took half
-     * of the FX thread's second.
+     * wiped together end within a second or two), how many ended in each state and a line per job,
+     * those not erased first, so that the lines shown name them: a notification each stacked two
+     * dozen windows over the screen, and showing them took half of the FX thread's second.
      */
     void jobsEnded(List<JobViewModel> ended) {
         if (ended.size() == 1) {
@@ -127,7 +128,10 @@ public final class SessionModel {
                 () -> new EnumMap<>(JobState.class), Collectors.counting()));
         String title = ended.size() + " jobs ended: " + counts.entrySet().stream()
                 .map(e -> e.getValue() + " " + e.getKey().label()).collect(Collectors.joining(", "));
-        List<String> lines = ended.stream().limit(NOTICE_JOB_LINES)
+        List<String> lines = ended.stream()
+                .sorted(Comparator.comparing((JobViewModel j) -> j.stateProperty().get() == JobState.ERASED)
+                        .thenComparing(JobViewModel::name))
+                .limit(NOTICE_JOB_LINES)
                 .map(j -> j.name() + ": " + j.stateProperty().get().label()).collect(Collectors.toCollection(ArrayList::new));
         if (ended.size() > NOTICE_JOB_LINES) {
             lines.add("and " + (ended.size() - NOTICE_JOB_LINES) + " more (see the job cards)");

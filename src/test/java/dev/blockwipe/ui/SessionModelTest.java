@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.engine.BufferPool;
+import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.Keystreams;
+import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,22 +99,42 @@ class SessionModelTest {
                 .isEqualTo(new Notice("loop3: failed ✗", "/dev/loop3 is mounted at /mnt", false));
     }
 
-    /** Jobs ending together get one notification: counts by state in the title, a line per job, at most eight. */
+    /**
+     * Jobs ending together get one notification: counts by state in the title, a line per job (at
+     * most eight), those not erased first, then by name.
+     */
     @Test
     void jobsEndedTogetherAreToldInOneNotice() {
         SessionModel session = session(true);
-        List<JobViewModel> ended = new ArrayList<>(List.of(failed("loop1", "refused")));
-        for (int n = 2; n <= 10; n++) {
-            ended.add(cancelled("loop" + n));
+        List<JobViewModel> ended = new ArrayList<>();
+        for (int n = 9; n >= 1; n--) {
+            ended.add(erased("loop" + n));
         }
+        ended.add(cancelled("loop0"));
+        ended.add(failed("loop10", "refused"));
 
         session.jobsEnded(ended);
 
         Notice notice = session.noticeProperty().get();
-        assertThat(notice.title()).isEqualTo("10 jobs ended: 1 failed ✗, 9 cancelled");
-        assertThat(notice.text().split("\n")).hasSize(SessionModel.NOTICE_JOB_LINES + 1)
-                .startsWith("loop1: failed ✗", "loop2: cancelled").endsWith("and 2 more (see the job cards)");
+        assertThat(notice.title()).isEqualTo("11 jobs ended: 9 erased ✓, 1 failed ✗, 1 cancelled");
+        assertThat(notice.text().split("\n")).containsExactly("loop0: cancelled", "loop10: failed ✗", "loop1: erased ✓",
+                "loop2: erased ✓", "loop3: erased ✓", "loop4: erased ✓", "loop5: erased ✓", "loop6: erased ✓",
+                "and 3 more (see the job cards)");
         assertThat(notice.good()).isFalse();
+        session.jobsEnded(List.of(erased("loop1"), erased("loop2")));
+        assertThat(session.noticeProperty().get().good()).as("all erased").isTrue();
+    }
+
+    /** A job that wiped a small memory target with zeroes and read it back. */
+    private static JobViewModel erased(String name) {
+        JobViewModel job = job(name);
+        try {
+            new WipeJob(job.request(), Keystreams.JCE).run(new MemoryTarget(1 << 20), job, new CancelToken());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        job.drain();
+        return job;
     }
 
     private static JobViewModel failed(String name, String why) {
