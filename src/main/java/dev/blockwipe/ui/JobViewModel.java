@@ -83,6 +83,8 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyStringWrapper certificateProblem = new ReadOnlyStringWrapper("");
     private final JobThroughput throughput = new JobThroughput();
     private long startNanos = -1;
+    /** When the engine last reported progress: its work ended there, before the paperwork. */
+    private long lastProgressNanos = -1;
     private long written;
     private long verified;
 
@@ -155,22 +157,21 @@ public final class JobViewModel implements WipeListener {
         double average = throughput.average(now);
         rate.set(current);
         speed.set(Units.rate(current) + " (avg " + Units.rate(average) + ")");
-        double seconds = (now - startNanos) / 1e9;
-        if (rateSeries.add(seconds, current / 1e6)) {
-            mirror(ratePoints, rateSeries);
-        }
-        if (averageSeries.add(seconds, average / 1e6)) {
-            mirror(averagePoints, averageSeries);
-        }
+        plot(now, false);
     }
 
-    /** The graph's last points, at the job's end: its speed over its last second and over the whole job. */
-    private void closeGraph(long end) {
-        double seconds = (end - startNanos) / 1e9;
-        if (rateSeries.close(seconds, throughput.rate(end) / 1e6)) {
+    /**
+     * The graph's points at {@code now}: the speed over the last second and over the job; the
+     * closing ones ({@code last}) however soon after the points before.
+     */
+    private void plot(long now, boolean last) {
+        double seconds = (now - startNanos) / 1e9;
+        double current = throughput.rate(now) / 1e6;
+        double average = throughput.average(now) / 1e6;
+        if (last ? rateSeries.close(seconds, current) : rateSeries.add(seconds, current)) {
             mirror(ratePoints, rateSeries);
         }
-        if (averageSeries.close(seconds, throughput.average(end) / 1e6)) {
+        if (last ? averageSeries.close(seconds, average) : averageSeries.add(seconds, average)) {
             mirror(averagePoints, averageSeries);
         }
     }
@@ -204,15 +205,16 @@ public final class JobViewModel implements WipeListener {
             verified += v.result().bytesVerified();
             showBytes();
         } else if (event instanceof WipeEvent.Finished f) {
-            finish(nanos, f.result());
+            finish(f.result());
         } else if (event instanceof WipeEvent.Failed f) {
-            finish(nanos, f.result());
+            finish(f.result());
         } else if (event instanceof WipeEvent.Cancelled c) {
-            finish(nanos, c.result());
+            finish(c.result());
         }
     }
 
     private void progress(long nanos, WipeEvent.Progress p) {
+        lastProgressNanos = nanos;
         throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
         progress.set(p.jobFraction());
         // a job that was told to stop ends after its requests in flight, not when its ETA says
@@ -232,9 +234,14 @@ public final class JobViewModel implements WipeListener {
         bytes.set(Units.bytes(written) + " written" + (verified > 0 ? ", " + Units.bytes(verified) + " verified" : ""));
     }
 
-    private void finish(long nanos, WipeResult r) {
-        if (startNanos >= 0) {
-            closeGraph(nanos);
+    /**
+     * The job ended. Its graph closes where the engine last reported progress: the end event comes
+     * only once the certificate is written, a fifth of a second later on a cold start, and a point
+     * there would show the paperwork's pause as a slower wipe.
+     */
+    private void finish(WipeResult r) {
+        if (lastProgressNanos >= 0) {
+            plot(lastProgressNanos, true);
         }
         result.set(r);
         rate.set(0);
