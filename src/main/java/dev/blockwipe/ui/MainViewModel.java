@@ -3,7 +3,6 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.Journal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,9 +22,7 @@ public final class MainViewModel implements AutoCloseable {
     private final DeviceTreeModel devices;
     private final JobsModel jobs;
     private long drainSlot = Long.MIN_VALUE;
-    /** Jobs ended since their aftermath last ran: it runs at most once per second of the clock. */
-    private final List<JobViewModel> endedJobs = new ArrayList<>();
-    private long endedSecond = Long.MIN_VALUE;
+    private final EndedJobs endedJobs = new EndedJobs();
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
 
     public MainViewModel(Services services, DialogService dialogs) {
@@ -102,7 +99,7 @@ public final class MainViewModel implements AutoCloseable {
         if (dialogs.confirmTyped("Resume the interrupted wipe", "Go on with the wipe of "
                 + Units.printable(row.facts().path()) + "?\n" + journal.describe() + ".\nWhat was written and synced"
                 + " before stays; the wipe goes on from there with the same method and random keys, and the read-back"
-                + " covers the whole device.", row.facts().name())) {
+                + " covers the whole device.", row.facts().name()) && !quitting.get()) {
             jobs.startResume(row, devices.sharedDevices());
         }
     }
@@ -136,10 +133,10 @@ public final class MainViewModel implements AutoCloseable {
             drainSlot = slot;
             jobs.drain();
         }
-        long second = JobViewModel.second(nanos);
-        if (!endedJobs.isEmpty() && second != endedSecond) {
-            endedSecond = second;
-            afterEnded();
+        List<JobViewModel> ended = endedJobs.due(nanos);
+        if (!ended.isEmpty() && !quitting.get()) {
+            session.jobsEnded(ended);
+            devices.jobEnded();
         }
         devices.dropRemoved(nanos);
     }
@@ -157,18 +154,20 @@ public final class MainViewModel implements AutoCloseable {
         }
         quitting.set(true);
         jobs.windDown(() -> {
-            devices.close();
-            session.offerToRemoveTestDisks();
-            exit.run();
+            try {
+                devices.close();
+                session.offerToRemoveTestDisks();
+            } finally {
+                exit.run();
+            }
         });
         return true;
     }
 
     /**
      * A job ended: its speed teaches the estimates at once; the notice that says how it ended and
-     * the tree's new look follow in the next frame, together with those of the jobs that end
-     * within the same second of the clock (a dozen disks wiped together end within a second or
-     * two, and a notification and a journal scan each kept the FX thread busy then).
+     * the tree's new look follow a second later ({@link EndedJobs}), together with those of the
+     * jobs that ended meanwhile; not while the window quits, whose cancelled jobs end then.
      */
     private void ended(JobViewModel job) {
         WipeResult r = job.resultProperty().get();
@@ -178,12 +177,6 @@ public final class MainViewModel implements AutoCloseable {
                     .ifPresent(facts -> estimates.measured(facts.kind(), r.bytesWritten() / seconds));
         }
         endedJobs.add(job);
-    }
-
-    private void afterEnded() {
-        session.jobsEnded(List.copyOf(endedJobs));
-        endedJobs.clear();
-        devices.jobEnded();
     }
 
     /** Cancels what runs, waits for it to stop (bounded), and stops the watcher and the job threads. */
