@@ -8,6 +8,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
@@ -87,20 +88,20 @@ public final class MainView {
         this.opener = opener;
         this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
                 vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage, opener));
-        refresh = new Command("_Refresh", vm.devices()::refresh);
-        wipe = new Command("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
+        refresh = working("_Refresh", vm.devices()::refresh, new SimpleBooleanProperty(false));
+        wipe = working("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
         enableResume(vm.devices().selectedProperty().get());
         vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
-        resume = new Command("Res_ume…", vm::resume, resumeUnavailable);
-        addImage = new Command("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
-        testDisk = new Command("Create _test disk…", vm.session()::requestTestDisk, vm.devices().canWipeDevices()
-                ? vm.session().busyMakingTestDiskProperty().or(vm.quittingProperty()) : new SimpleBooleanProperty(true));
-        benchmark = new Command("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
+        resume = working("Res_ume…", vm::resume, resumeUnavailable);
+        addImage = working("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
+        testDisk = working("Create _test disk…", vm.session()::requestTestDisk, vm.devices().canWipeDevices()
+                ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+        benchmark = working("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
-        cancelAll = new Command("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
-        reports = new Command("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
-                opener));
-        settings = new Command("_Settings…", vm.session()::editSettings);
+        cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
+        reports = working("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
+                opener), new SimpleBooleanProperty(false));
+        settings = working("_Settings…", vm.session()::editSettings, new SimpleBooleanProperty(false));
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
         monitorView = new Command("_Monitor view", this::openMonitor);
@@ -120,7 +121,6 @@ public final class MainView {
         root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
         root.setCenter(center);
         root.setBottom(statusBar());
-        root.getTop().disableProperty().bind(vm.quittingProperty());
         root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
         vm.session().noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
@@ -158,9 +158,17 @@ public final class MainView {
     }
 
     /**
+     * A command that starts work: unavailable while the window quits too, its menu item and key
+     * with it (a disabled menu bar leaves the keys of its items working).
+     */
+    private Command working(String text, Runnable action, ObservableBooleanValue unavailable) {
+        return new Command(text, action, vm.quittingProperty().or(unavailable));
+    }
+
+    /**
      * Closing the window asks the view-model ({@link MainViewModel#requestQuit}); when it lets the
      * window go, {@code exit} runs once the wipes it cancelled have stopped. Meanwhile the window
-     * stays live, its menus and toolbar disabled, and the status line says what it waits for.
+     * stays live, the commands that start work disabled, and the status line says what it waits for.
      */
     public void closeOnRequest(Runnable exit) {
         stage.setOnCloseRequest(e -> {
