@@ -22,8 +22,10 @@ needs() {
 # remove_loop_node DEV: removes the detached loop device DEV itself (LOOP_CTL_REMOVE), which
 # losetup -d leaves behind: every wipe's checks read every block device, and a hundred idle loop
 # devices from earlier runs made a 64 MiB wipe 0.2 s slower. The kernel refuses (EBUSY) a device
-# that is bound again, so this never takes one from another user; it retries while the detach
-# settles, and a device it cannot remove stays, as it would with losetup alone.
+# that is bound or open again; a `losetup -f` elsewhere that has picked the number but not yet
+# bound it could still lose it, so do not run the scripts beside other users of loop devices (CI).
+# It retries while the detach settles; a device it cannot remove (or without python3) stays, as it
+# would with losetup alone.
 remove_loop_node() {
   python3 - "${1#/dev/loop}" <<'PY' 2>/dev/null || true
 import fcntl, os, sys, time

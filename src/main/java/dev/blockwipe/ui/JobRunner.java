@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * from a fresh inventory and from what the open descriptor says: identity (number, disk sequence
  * number, size, serial, loop backing) and verdict must be those of the row the user confirmed, or
  * nothing is written. Its paperwork starts only after that ({@link Certifier#wipe}). Called on the
- * FX thread; what the scheduler reports is handed to the FX thread.
+ * FX thread (its wind-down waits on a thread of its own); what the scheduler reports is handed
+ * to the FX thread.
  */
 public final class JobRunner implements AutoCloseable {
     /** Running jobs are cancelled before the window closes; this is how long they get to stop. */
@@ -85,9 +86,15 @@ public final class JobRunner implements AutoCloseable {
      */
     public void submit(List<Wipe> wipes) {
         unfinished.addAndGet(wipes.size());
-        for (Wipe w : wipes) {
-            JobViewModel job = w.job();
-            scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, w.target(), w.assetTag()));
+        int queued = 0;
+        try {
+            for (Wipe w : wipes) {
+                JobViewModel job = w.job();
+                scheduler.submit(job, job.queueKeys(), job.cancelToken(), () -> wipe(job, w.target(), w.assetTag()));
+                queued++;
+            }
+        } finally {
+            unfinished.addAndGet(queued - wipes.size());
         }
     }
 
@@ -182,7 +189,7 @@ public final class JobRunner implements AutoCloseable {
     }
 
     /**
-     * Takes no new jobs and, once the running ones (already cancelled) have wound down, runs
+     * Once the running jobs (already cancelled) have wound down, lets their threads go and runs
      * {@code then} on the FX thread, without holding that thread meanwhile: a request on a stalled
      * disk may take long to return, and the window should say so rather than freeze. With no job
      * left to wait for, {@code then} runs at once.

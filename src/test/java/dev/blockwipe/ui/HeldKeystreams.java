@@ -3,8 +3,6 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.PatternSource;
 import java.time.Duration;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 /**
  * Keystreams whose random passes can be held: after {@link #holdAfter} lets a number of fills
@@ -27,6 +25,7 @@ final class HeldKeystreams implements Keystreams {
     /** From now on, {@code fills} more fills start and the one after them waits. */
     synchronized void holdAfter(long fills) {
         allowed = fills;
+        notifyAll();
     }
 
     /** Waits until a fill waits: the wipe has started and is held. */
@@ -45,21 +44,6 @@ final class HeldKeystreams implements Keystreams {
     synchronized void release() {
         allowed = FREE;
         notifyAll();
-    }
-
-    /**
-     * Releases from a thread of its own once {@code condition} holds: the window's quit waits on
-     * the FX thread for the cancelled jobs to end, so the test cannot release after it.
-     */
-    void releaseWhen(BooleanSupplier condition) {
-        Thread t = new Thread(() -> {
-            while (!condition.getAsBoolean()) {
-                LockSupport.parkNanos(10_000_000L);
-            }
-            release();
-        }, "held-keystreams-release");
-        t.setDaemon(true);
-        t.start();
     }
 
     private synchronized void pass() {

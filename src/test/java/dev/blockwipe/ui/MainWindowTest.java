@@ -272,9 +272,9 @@ class MainWindowTest {
     void cancelStopsARunningJobAndReleasesTheDevice(FxRobot robot) throws Exception {
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 512 * MIB)) {
             JobViewModel job = startWipe(robot, loop);
-            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("#cancel-" + loop.name());
             robot.clickOn("Yes");
+            keystreams.release();
             FxWait.until(() -> job.stateProperty().get().finished());
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
             assertThat(job.messageProperty().get()).contains("CANCELLED");
@@ -338,8 +338,8 @@ class MainWindowTest {
             assertThat(exited).isFalse();
             assertThat(job.stateProperty().get().finished()).isFalse();
             requestClose(robot);
-            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("Yes");
+            keystreams.release();
             FxWait.until(exited::get);
             robot.interact(job::drain);
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
@@ -384,8 +384,8 @@ class MainWindowTest {
             assertThat(job.stateProperty().get().finished()).isFalse();
             robot.push(KeyCode.CONTROL, KeyCode.Q);
             FxWait.until(() -> robot.lookup("Wipes are running. Cancel them and quit?").tryQuery().isPresent());
-            keystreams.releaseWhen(job.cancelToken()::isCancelled);
             robot.clickOn("Yes");
+            keystreams.release();
             FxWait.until(exited::get);
             robot.interact(job::drain);
             assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);
