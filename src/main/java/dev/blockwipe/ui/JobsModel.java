@@ -171,14 +171,19 @@ public final class JobsModel implements AutoCloseable {
             return;
         }
         figuresSlot = JobViewModel.slot(now);
-        double total = totalRate(jobs);
-        totalRate.set(total);
+        totalRate.set(totalRate(jobs));
         active.set(running);
         showOnRows.accept(latestByTarget());
+        showStatus();
+    }
+
+    /** The status line, from the jobs running and their total rate as last drained. */
+    private void showStatus() {
+        int running = active.get();
         String jobsRunning = running + (running == 1 ? " job" : " jobs");
         status.set(windingDown ? "quitting: " + (running == 0 ? "all jobs stopped" : "waiting for " + jobsRunning
                 + " to stop after the requests in flight") : running == 0 ? "no jobs running"
-                : jobsRunning + " running · " + Units.rate(total) + " total");
+                : jobsRunning + " running · " + Units.rate(totalRate.get()) + " total");
     }
 
     /**
@@ -217,8 +222,7 @@ public final class JobsModel implements AutoCloseable {
     void windDown(Runnable then) {
         cancelAll();
         windingDown = true;
-        figuresSlot = Long.MIN_VALUE;
-        drain();
+        showStatus();
         runner.windDown(then);
     }
 

@@ -88,7 +88,7 @@ public final class MainView {
         this.opener = opener;
         this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
                 vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage, opener));
-        refresh = working("_Refresh", vm.devices()::refresh, new SimpleBooleanProperty(false));
+        refresh = working("_Refresh", vm.devices()::refresh);
         wipe = working("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
         enableResume(vm.devices().selectedProperty().get());
         vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
@@ -100,8 +100,8 @@ public final class MainView {
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
         cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
         reports = working("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
-                opener), new SimpleBooleanProperty(false));
-        settings = working("_Settings…", vm.session()::editSettings, new SimpleBooleanProperty(false));
+                opener));
+        settings = working("_Settings…", vm.session()::editSettings);
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
         monitorView = new Command("_Monitor view", this::openMonitor);
@@ -163,6 +163,11 @@ public final class MainView {
      */
     private Command working(String text, Runnable action, ObservableBooleanValue unavailable) {
         return new Command(text, action, vm.quittingProperty().or(unavailable));
+    }
+
+    /** The same, for a command that is otherwise always available. */
+    private Command working(String text, Runnable action) {
+        return new Command(text, action, vm.quittingProperty());
     }
 
     /**
