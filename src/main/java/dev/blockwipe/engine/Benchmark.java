@@ -165,8 +165,8 @@ public final class Benchmark {
         int maxBlock = BLOCK_SIZES.get(BLOCK_SIZES.size() - 1);
         int maxDepth = DEPTHS.get(DEPTHS.size() - 1);
         // its own buffers: the largest requests at the deepest queue, measured one at a time
-        try (IoContext io = new IoContext(info.name() + "-bench", new BufferPool((long) maxDepth * maxBlock), maxDepth,
-                maxBlock)) {
+        try (IoContext io = new IoContext(info.name() + "-bench", new BufferPool((long) maxDepth * maxBlock),
+                target::allocate, maxDepth, maxBlock)) {
             for (Access op : ops) {
                 if (op == Access.WRITE) {
                     io.ioBuffers().forEach(Benchmark::zero); // they hold what the reads found

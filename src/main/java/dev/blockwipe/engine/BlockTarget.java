@@ -13,6 +13,15 @@ public interface BlockTarget extends AutoCloseable {
     TargetInfo info();
 
     /**
+     * A new zeroed, page-aligned direct buffer of {@code size} bytes for this target's requests.
+     * A target may make it in memory that suits its I/O better (the Linux targets: huge pages,
+     * which the kernel pins for a request 2 MiB at a time instead of 4 KiB).
+     */
+    default ByteBuffer allocate(int size) {
+        return IoContext.aligned(size);
+    }
+
+    /**
      * Writes all of {@code src} (position to limit) at {@code offset}. The buffer must be
      * page-aligned; the offset and length multiples of the logical block size, except for the
      * unaligned tail of an image file.

@@ -32,22 +32,15 @@ public final class BufferPool {
     private static final long MAX_DEFAULT = 1L << 30;
 
     private final long budget;
-    private final IntFunction<ByteBuffer> maker;
     private final Map<Integer, Deque<ByteBuffer>> kept = new HashMap<>();
     private long allocated;
     private long leased;
 
     public BufferPool(long budgetBytes) {
-        this(budgetBytes, IoContext::aligned);
-    }
-
-    /** @param maker makes a new buffer of a size (tests hold it up to see that no lease waits for another) */
-    BufferPool(long budgetBytes, IntFunction<ByteBuffer> maker) {
         if (budgetBytes <= 0) {
             throw new IllegalArgumentException("a buffer budget must be positive, not " + budgetBytes);
         }
         this.budget = budgetBytes;
-        this.maker = maker;
     }
 
     /**
@@ -91,8 +84,12 @@ public final class BufferPool {
      * the pool's lock but made outside it: making one zeroes its memory, which on a machine whose
      * CPUs are busy writing other disks took seconds, and every other job's lease waited behind it
      * (a dozen jobs started one after another instead of side by side).
+     *
+     * @param maker makes a new buffer of {@code size} bytes: the job's target's {@link BlockTarget#allocate}.
+     *              Kept buffers go to the next lease of their size whichever target made them: every
+     *              target's buffers are page-aligned direct ones.
      */
-    public Lease lease(int size, int wanted, int minimum) {
+    public Lease lease(int size, int wanted, int minimum, IntFunction<ByteBuffer> maker) {
         if (size <= 0 || minimum < 1 || wanted < minimum) {
             throw new IllegalArgumentException("lease of " + wanted + " buffers of " + size + " bytes, at least " + minimum);
         }

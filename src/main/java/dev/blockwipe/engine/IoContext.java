@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * The threads and buffers of one job: one worker thread per request in flight, and the job's
@@ -29,14 +30,17 @@ final class IoContext implements AutoCloseable {
     private final int depth;
     private final int blockSize;
     private final BufferPool buffers;
+    private final IntFunction<ByteBuffer> maker;
     private final ExecutorService pool;
     private BufferPool.Lease io;
     private BufferPool.Lease expected;
 
-    IoContext(String name, BufferPool buffers, int depth, int blockSize) {
+    /** @param maker makes the job's new buffers: its target's {@link BlockTarget#allocate} */
+    IoContext(String name, BufferPool buffers, IntFunction<ByteBuffer> maker, int depth, int blockSize) {
         this.depth = depth;
         this.blockSize = blockSize;
         this.buffers = buffers;
+        this.maker = maker;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(depth, r -> {
             Thread t = new Thread(r, "blockwipe-io-" + name + "-" + n.incrementAndGet());
@@ -136,7 +140,7 @@ final class IoContext implements AutoCloseable {
     /** The job's I/O buffers: as many as it has workers, or fewer (at least one) when the pool is short. */
     List<ByteBuffer> ioBuffers() {
         if (io == null) {
-            io = buffers.lease(blockSize, depth, 1);
+            io = buffers.lease(blockSize, depth, 1, maker);
         }
         return io.buffers();
     }
@@ -160,7 +164,7 @@ final class IoContext implements AutoCloseable {
      */
     List<ByteBuffer> expectedBuffers() {
         if (expected == null) {
-            expected = buffers.lease(blockSize, depth, 1);
+            expected = buffers.lease(blockSize, depth, 1, maker);
         }
         return expected.buffers();
     }

@@ -59,7 +59,7 @@ final class JobRun {
         this.cancel = cancel;
         this.clock = clock;
         this.from = from;
-        this.io = new IoContext(info.name(), buffers, plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
+        this.io = new IoContext(info.name(), buffers, target::allocate, plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
         this.keystreams = keystreams;
         this.bad = new BadSectors(from.badRanges());
         this.media = new MediaErrors(target, bad, faults);

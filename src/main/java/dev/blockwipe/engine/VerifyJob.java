@@ -37,7 +37,7 @@ public final class VerifyJob {
                 : expected instanceof Pattern.Random ? IoContext.randomBlockSizeFor(share) : IoContext.blockSizeFor(info, share);
         IoContext.checkBlockSize(info, blockSize);
         int depth = IoContext.depthFor(info, queueDepth, blockSize, share);
-        try (IoContext io = new IoContext(info.name(), buffers, depth, blockSize)) {
+        try (IoContext io = new IoContext(info.name(), buffers, target::allocate, depth, blockSize)) {
             Verifier verifier = new Verifier(target, io, System::nanoTime, Keystreams.JCE, new BadSectors(),
                     FaultPolicy.DEFAULT);
             ChunkPlan plan = mode instanceof Verification.Sample s

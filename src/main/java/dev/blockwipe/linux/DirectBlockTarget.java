@@ -67,6 +67,12 @@ final class DirectBlockTarget implements OpenedTarget {
         return info;
     }
 
+    /** In huge pages where the size is whole ones (see {@link HugePageBuffers}): the kernel pins them for every request. */
+    @Override
+    public ByteBuffer allocate(int size) {
+        return HugePageBuffers.fits(size) ? HugePageBuffers.allocate(size) : OpenedTarget.super.allocate(size);
+    }
+
     @Override
     public TargetIdentity identityNow() throws TargetException {
         return DescriptorFacts.identity(info.path(), fd, sysfsRoot);

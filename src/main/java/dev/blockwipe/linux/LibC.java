@@ -35,6 +35,13 @@ final class LibC {
 
     static native int fdatasync(int fd);
 
+    /** Returns {@link Mman#MAP_FAILED} as its address when it fails. */
+    static native Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+
+    static native int munmap(Pointer addr, long length);
+
+    static native int madvise(Pointer addr, long length, int advice);
+
     static native int fallocate(int fd, int mode, long offset, long len);
 
     /** Returns 0 or an error number; does not set errno. */

@@ -13,15 +13,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 class BufferPoolTest {
     private static final int MIB = 1 << 20;
+    private static final IntFunction<ByteBuffer> PLAIN = IoContext::aligned;
 
     @Test
     void aLeaseWithinTheBudgetGetsEverythingItWants() {
         BufferPool pool = new BufferPool(64L * MIB);
-        try (BufferPool.Lease lease = pool.lease(4 * MIB, 8, 1)) {
+        try (BufferPool.Lease lease = pool.lease(4 * MIB, 8, 1, PLAIN)) {
             assertThat(lease.buffers()).hasSize(8).allSatisfy(b -> {
                 assertThat(b.capacity()).isEqualTo(4 * MIB);
                 assertThat(b.isDirect()).isTrue();
@@ -36,9 +38,9 @@ class BufferPoolTest {
     @Test
     void whenTheBudgetIsShortLaterLeasesGetFewerButNeverLessThanTheirMinimum() {
         BufferPool pool = new BufferPool(16L * MIB);
-        BufferPool.Lease first = pool.lease(4 * MIB, 3, 1);
-        BufferPool.Lease second = pool.lease(4 * MIB, 3, 1);
-        BufferPool.Lease third = pool.lease(4 * MIB, 3, 2);
+        BufferPool.Lease first = pool.lease(4 * MIB, 3, 1, PLAIN);
+        BufferPool.Lease second = pool.lease(4 * MIB, 3, 1, PLAIN);
+        BufferPool.Lease third = pool.lease(4 * MIB, 3, 2, PLAIN);
 
         assertThat(first.buffers()).hasSize(3);
         assertThat(second.buffers()).as("what was left of the budget").hasSize(1);
@@ -56,7 +58,8 @@ class BufferPoolTest {
     void aLeaseDoesNotWaitWhileAnotherMakesItsBuffers() throws Exception {
         CountDownLatch making = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        BufferPool pool = new BufferPool(64L * MIB, size -> {
+        BufferPool pool = new BufferPool(64L * MIB);
+        IntFunction<ByteBuffer> held = size -> {
             if (size == 8 * MIB) {
                 making.countDown();
                 try {
@@ -66,13 +69,13 @@ class BufferPoolTest {
                 }
             }
             return IoContext.aligned(size);
-        });
+        };
         ExecutorService jobs = Executors.newFixedThreadPool(2);
         try {
-            Future<BufferPool.Lease> slow = jobs.submit(() -> pool.lease(8 * MIB, 2, 1));
+            Future<BufferPool.Lease> slow = jobs.submit(() -> pool.lease(8 * MIB, 2, 1, held));
             assertThat(making.await(30, TimeUnit.SECONDS)).isTrue();
 
-            try (BufferPool.Lease other = jobs.submit(() -> pool.lease(4 * MIB, 2, 1)).get(30, TimeUnit.SECONDS)) {
+            try (BufferPool.Lease other = jobs.submit(() -> pool.lease(4 * MIB, 2, 1, PLAIN)).get(30, TimeUnit.SECONDS)) {
                 assertThat(other.buffers()).hasSize(2);
                 assertThat(pool.leased()).as("both leases counted").isEqualTo(24L * MIB);
             }
@@ -90,14 +93,15 @@ class BufferPoolTest {
     @Test
     void aBufferThatCannotBeMadeLeavesNothingLeasedOrCounted() {
         int[] made = {0};
-        BufferPool pool = new BufferPool(64L * MIB, size -> {
+        BufferPool pool = new BufferPool(64L * MIB);
+        IntFunction<ByteBuffer> failsSecond = size -> {
             if (made[0]++ == 1) {
                 throw new OutOfMemoryError("Cannot reserve 4194304 bytes of direct buffer memory");
             }
             return IoContext.aligned(size);
-        });
+        };
 
-        assertThatThrownBy(() -> pool.lease(4 * MIB, 3, 1)).isInstanceOf(OutOfMemoryError.class);
+        assertThatThrownBy(() -> pool.lease(4 * MIB, 3, 1, failsSecond)).isInstanceOf(OutOfMemoryError.class);
         assertThat(pool.leased()).isZero();
         assertThat(pool.allocated()).as("the one made is kept for the next lease").isEqualTo(4L * MIB);
     }
@@ -106,11 +110,11 @@ class BufferPoolTest {
     void returnedBuffersAreReusedByTheNextLeaseOfTheirSize() {
         BufferPool pool = new BufferPool(64L * MIB);
         ByteBuffer first;
-        try (BufferPool.Lease lease = pool.lease(2 * MIB, 2, 1)) {
+        try (BufferPool.Lease lease = pool.lease(2 * MIB, 2, 1, PLAIN)) {
             first = lease.buffers().get(0);
             first.position(100);
         }
-        try (BufferPool.Lease again = pool.lease(2 * MIB, 2, 1)) {
+        try (BufferPool.Lease again = pool.lease(2 * MIB, 2, 1, PLAIN)) {
             assertThat(again.buffers()).anySatisfy(b -> assertThat(b).isSameAs(first));
             assertThat(first.position()).as("cleared when given back").isZero();
             assertThat(pool.allocated()).isEqualTo(4L * MIB);
@@ -120,8 +124,8 @@ class BufferPoolTest {
     @Test
     void keptBuffersOfAnotherSizeMakeRoomForANewSize() {
         BufferPool pool = new BufferPool(8L * MIB);
-        pool.lease(4 * MIB, 2, 1).close();
-        try (BufferPool.Lease lease = pool.lease(1 * MIB, 8, 1)) {
+        pool.lease(4 * MIB, 2, 1, PLAIN).close();
+        try (BufferPool.Lease lease = pool.lease(1 * MIB, 8, 1, PLAIN)) {
             assertThat(lease.buffers()).hasSize(8);
             assertThat(pool.allocated()).isEqualTo(8L * MIB);
         }
@@ -130,11 +134,11 @@ class BufferPoolTest {
     @Test
     void closingALeaseTwiceGivesItBackOnce() {
         BufferPool pool = new BufferPool(8L * MIB);
-        BufferPool.Lease lease = pool.lease(MIB, 2, 1);
+        BufferPool.Lease lease = pool.lease(MIB, 2, 1, PLAIN);
         lease.close();
         lease.close();
         assertThat(pool.leased()).isZero();
-        try (BufferPool.Lease again = pool.lease(MIB, 8, 1)) {
+        try (BufferPool.Lease again = pool.lease(MIB, 8, 1, PLAIN)) {
             Set<ByteBuffer> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
             distinct.addAll(again.buffers());
             assertThat(distinct).as("no buffer handed out twice").hasSize(8);
@@ -153,8 +157,8 @@ class BufferPoolTest {
     void refusesNonsense() {
         assertThatThrownBy(() -> new BufferPool(0)).isInstanceOf(IllegalArgumentException.class);
         BufferPool pool = new BufferPool(8L * MIB);
-        assertThatThrownBy(() -> pool.lease(MIB, 1, 2)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> pool.lease(0, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> pool.lease(MIB, 1, 2, PLAIN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> pool.lease(0, 1, 1, PLAIN)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -57,7 +57,7 @@ class WipeJobTest {
     @Test
     void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
         BufferPool pool = new BufferPool(8L * BLOCK);
-        try (BufferPool.Lease other = pool.lease(BLOCK, 8, 8)) {
+        try (BufferPool.Lease other = pool.lease(BLOCK, 8, 8, IoContext::aligned)) {
             MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
             WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
                     .withBlockSize(BLOCK).withQueueDepth(4), new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 1)

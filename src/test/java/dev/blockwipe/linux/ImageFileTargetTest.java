@@ -20,6 +20,9 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.testing.Expected;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -52,6 +55,28 @@ class ImageFileTargetTest {
         try (BlockTarget t = targets.open(file.toString(), Access.WRITE)) {
             assertThat(t.info().ioMode()).isEqualTo(IoMode.DIRECT);
             assertThat(t.info().name()).isEqualTo("d.img");
+        }
+    }
+
+    /** The buffers of 4 and 8 MiB requests are huge pages, written from and read into by a random wipe's read-back. */
+    @Test
+    void requestsOfWholeHugePagesUseHugePageBuffersAndSmallerOnesPageAlignedOnes() throws Exception {
+        Path file = randomFile("h.img", 24 << 20);
+        try (BlockTarget t = targets.open(file.toString(), Access.WRITE)) {
+            for (int size : new int[] {4 << 20, 8 << 20}) {
+                assertThat(Pointer.nativeValue(Native.getDirectBufferPointer(t.allocate(size))) % HugePageBuffers.HUGE_PAGE)
+                        .as("%d bytes start on a huge page", size).isZero();
+            }
+            for (int size : new int[] {512, 6 << 10, 1 << 20, 3 << 20}) {
+                ByteBuffer small = t.allocate(size);
+                assertThat(small.capacity()).isEqualTo(size);
+                assertThat(small.alignmentOffset(0, 4096)).as("%d bytes start on a page", size).isZero();
+            }
+            WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("random").orElseThrow())
+                    .withVerification(new Verification.Last())).run(t, WipeListener.NONE, new CancelToken());
+            assertThat(result.state()).isEqualTo(FinalState.ERASED);
+            assertThat(result.passes().get(0).requests().bytes()).isEqualTo(4 << 20);
+            assertThat(result.verification().bytesVerified()).isEqualTo(24 << 20);
         }
     }
 

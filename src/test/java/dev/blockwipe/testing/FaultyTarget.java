@@ -122,6 +122,11 @@ public final class FaultyTarget implements BlockTarget {
     }
 
     @Override
+    public ByteBuffer allocate(int size) {
+        return inner.allocate(size);
+    }
+
+    @Override
     public void write(long offset, ByteBuffer src) throws IOException {
         behave(true, offset, src.remaining());
         inner.write(offset, src);
