@@ -13,9 +13,11 @@ public interface BlockTarget extends AutoCloseable {
     TargetInfo info();
 
     /**
-     * A new zeroed, page-aligned direct buffer of {@code size} bytes for this target's requests.
-     * A target may make it in memory that suits its I/O better (the Linux targets: huge pages,
-     * which the kernel pins for a request 2 MiB at a time instead of 4 KiB).
+     * A new zeroed, page-aligned direct buffer of {@code size} bytes for this target's requests
+     * and for the data its read-backs expect. A target may make it in memory that suits its I/O
+     * better (the Linux targets: huge pages, which the kernel pins for a request 2 MiB at a time
+     * instead of 4 KiB), but that is for speed only: the jobs' pool hands kept buffers to the next
+     * job whichever target made them, so every target must take any page-aligned direct buffer.
      */
     default ByteBuffer allocate(int size) {
         return IoContext.aligned(size);

@@ -19,6 +19,7 @@ import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Thermometer;
 import java.io.IOException;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ final class DirectBlockTarget implements OpenedTarget {
     /** In huge pages where the size is whole ones (see {@link HugePageBuffers}): the kernel pins them for every request. */
     @Override
     public ByteBuffer allocate(int size) {
-        return HugePageBuffers.fits(size) ? HugePageBuffers.allocate(size) : OpenedTarget.super.allocate(size);
+        return HugePageBuffers.fits(size) ? HugePageBuffers.PROCESS.allocate(size) : OpenedTarget.super.allocate(size);
     }
 
     @Override
@@ -170,34 +171,39 @@ final class DirectBlockTarget implements OpenedTarget {
         transfer(false, offset, dst);
     }
 
+    /** The native calls take the buffer's address, not the buffer: it is kept reachable until they are done. */
     private void transfer(boolean write, long offset, ByteBuffer buffer) throws IOException {
-        int length = buffer.remaining();
-        Pointer base = Native.getDirectBufferPointer(buffer).share(buffer.position());
-        int aligned = length;
-        if (unalignedTail) {
-            int unit = info.logicalBlockSize();
-            aligned = (offset % unit == 0) ? length / unit * unit : 0;
-        }
-        if (aligned > 0) {
-            directFlag.readLock().lock();
-            try {
-                transferFully(write, base, aligned, offset);
-            } finally {
-                directFlag.readLock().unlock();
+        try {
+            int length = buffer.remaining();
+            Pointer base = Native.getDirectBufferPointer(buffer).share(buffer.position());
+            int aligned = length;
+            if (unalignedTail) {
+                int unit = info.logicalBlockSize();
+                aligned = (offset % unit == 0) ? length / unit * unit : 0;
             }
-        }
-        if (aligned < length) {
-            directFlag.writeLock().lock();
-            try {
-                setDirect(false);
+            if (aligned > 0) {
+                directFlag.readLock().lock();
                 try {
-                    transferFully(write, base.share(aligned), length - aligned, offset + aligned);
+                    transferFully(write, base, aligned, offset);
                 } finally {
-                    setDirect(true);
+                    directFlag.readLock().unlock();
                 }
-            } finally {
-                directFlag.writeLock().unlock();
             }
+            if (aligned < length) {
+                directFlag.writeLock().lock();
+                try {
+                    setDirect(false);
+                    try {
+                        transferFully(write, base.share(aligned), length - aligned, offset + aligned);
+                    } finally {
+                        setDirect(true);
+                    }
+                } finally {
+                    directFlag.writeLock().unlock();
+                }
+            }
+        } finally {
+            Reference.reachabilityFence(buffer);
         }
     }
 
@@ -233,6 +239,7 @@ final class DirectBlockTarget implements OpenedTarget {
             });
         } finally {
             directFlag.readLock().unlock();
+            Reference.reachabilityFence(template);
         }
         return true;
     }

@@ -6,6 +6,7 @@ import dev.blockwipe.engine.KeystreamChoice;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.PatternSource;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -76,13 +77,17 @@ public final class OpenSslKeystreams implements Keystreams {
             Pointer out = Native.getDirectBufferPointer(dst);
             int position = dst.position();
             int remaining = dst.remaining();
-            while (remaining > 0) {
-                int n = Math.min(STEP, remaining);
-                if (LibCrypto.EVP_EncryptUpdate(ctx, out.share(position), produced, ZERO, n) != 1 || produced[0] != n) {
-                    throw new IllegalStateException("OpenSSL: EVP_EncryptUpdate produced " + produced[0] + " of " + n);
+            try {
+                while (remaining > 0) {
+                    int n = Math.min(STEP, remaining);
+                    if (LibCrypto.EVP_EncryptUpdate(ctx, out.share(position), produced, ZERO, n) != 1 || produced[0] != n) {
+                        throw new IllegalStateException("OpenSSL: EVP_EncryptUpdate produced " + produced[0] + " of " + n);
+                    }
+                    position += n;
+                    remaining -= n;
                 }
-                position += n;
-                remaining -= n;
+            } finally {
+                Reference.reachabilityFence(dst); // OpenSSL writes at its address: its memory must outlive the calls
             }
         }
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.testing.MemoryTarget;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,6 +23,15 @@ class VerifyJobTest {
         assertThat(r.firstMismatch()).isEqualTo(offset);
         assertThat(r.mismatchRanges()).containsExactly(new ByteRange(offset / 512 * 512, 512));
         assertThat(r.bytesVerified()).isEqualTo(SIZE);
+    }
+
+    @Test
+    void aReadBackReadsIntoBuffersItsTargetMade() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        VerifyResult r = new VerifyJob(Pattern.Repeating.of(0), new Verification.All(), 1 << 20, 2)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(r.passed()).isTrue();
+        assertThat(target.allocations()).containsExactly(1 << 20, 1 << 20);
     }
 
     @ParameterizedTest(name = "flipped byte at {0}")

@@ -54,6 +54,17 @@ class WipeJobTest {
     }
 
     /** Another job holds the whole budget: this one runs with its minimum, one request in flight, and says so. */
+    /** The target makes them (the Linux targets: in huge pages), for the writes and for the data the read-back expects. */
+    @Test
+    void aJobMakesItsBuffersThroughItsTarget() throws Exception {
+        MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
+        WipeResult result = job(WipeRequest.of(WipeMethods.byName("random").orElseThrow()).withBlockSize(BLOCK)
+                .withQueueDepth(3).withVerification(new Verification.Last())).run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED);
+        assertThat(result.passes().get(0).requests()).isEqualTo(new RequestShape(BLOCK, 3));
+        assertThat(target.allocations()).as("3 to write from, 3 for the expected data").containsExactly(BLOCK, BLOCK, BLOCK, BLOCK, BLOCK, BLOCK);
+    }
+
     @Test
     void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
         BufferPool pool = new BufferPool(8L * BLOCK);

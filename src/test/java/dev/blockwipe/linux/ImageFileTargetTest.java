@@ -3,6 +3,8 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BlockTarget;
@@ -20,8 +22,6 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.testing.Expected;
-import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +58,12 @@ class ImageFileTargetTest {
         }
     }
 
-    /** The buffers of 4 and 8 MiB requests are huge pages, written from and read into by a random wipe's read-back. */
+    /**
+     * Buffers of whole huge pages start on one, smaller ones on a page, and a random wipe and its
+     * read-back work through them (that the engine has its target make its buffers: WipeJobTest).
+     */
     @Test
-    void requestsOfWholeHugePagesUseHugePageBuffersAndSmallerOnesPageAlignedOnes() throws Exception {
+    void buffersOfWholeHugePagesStartOnOneSmallerOnesOnAPageAndAWipeWorksThroughThem() throws Exception {
         Path file = randomFile("h.img", 24 << 20);
         try (BlockTarget t = targets.open(file.toString(), Access.WRITE)) {
             for (int size : new int[] {4 << 20, 8 << 20}) {

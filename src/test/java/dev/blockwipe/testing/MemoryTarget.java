@@ -22,6 +22,7 @@ public final class MemoryTarget implements BlockTarget {
     private TargetInfo info;
     private final byte[] data;
     private final List<long[]> writes = new ArrayList<>();
+    private final List<Integer> allocations = new ArrayList<>();
     private final Set<RangeOperation> supported = EnumSet.noneOf(RangeOperation.class);
     private long failWriteAt = -1;
     private long failReadAt = -1;
@@ -107,6 +108,19 @@ public final class MemoryTarget implements BlockTarget {
     @Override
     public TargetInfo info() {
         return info;
+    }
+
+    /** The sizes of the buffers the engine had this target make, in order. */
+    public synchronized List<Integer> allocations() {
+        return List.copyOf(allocations);
+    }
+
+    @Override
+    public ByteBuffer allocate(int size) {
+        synchronized (this) {
+            allocations.add(size);
+        }
+        return BlockTarget.super.allocate(size);
     }
 
     @Override
