@@ -174,36 +174,40 @@ final class DirectBlockTarget implements OpenedTarget {
     /** The native calls take the buffer's address, not the buffer: it is kept reachable until they are done. */
     private void transfer(boolean write, long offset, ByteBuffer buffer) throws IOException {
         try {
-            int length = buffer.remaining();
-            Pointer base = Native.getDirectBufferPointer(buffer).share(buffer.position());
-            int aligned = length;
-            if (unalignedTail) {
-                int unit = info.logicalBlockSize();
-                aligned = (offset % unit == 0) ? length / unit * unit : 0;
-            }
-            if (aligned > 0) {
-                directFlag.readLock().lock();
-                try {
-                    transferFully(write, base, aligned, offset);
-                } finally {
-                    directFlag.readLock().unlock();
-                }
-            }
-            if (aligned < length) {
-                directFlag.writeLock().lock();
-                try {
-                    setDirect(false);
-                    try {
-                        transferFully(write, base.share(aligned), length - aligned, offset + aligned);
-                    } finally {
-                        setDirect(true);
-                    }
-                } finally {
-                    directFlag.writeLock().unlock();
-                }
-            }
+            transferAt(write, offset, buffer);
         } finally {
             Reference.reachabilityFence(buffer);
+        }
+    }
+
+    private void transferAt(boolean write, long offset, ByteBuffer buffer) throws IOException {
+        int length = buffer.remaining();
+        Pointer base = Native.getDirectBufferPointer(buffer).share(buffer.position());
+        int aligned = length;
+        if (unalignedTail) {
+            int unit = info.logicalBlockSize();
+            aligned = (offset % unit == 0) ? length / unit * unit : 0;
+        }
+        if (aligned > 0) {
+            directFlag.readLock().lock();
+            try {
+                transferFully(write, base, aligned, offset);
+            } finally {
+                directFlag.readLock().unlock();
+            }
+        }
+        if (aligned < length) {
+            directFlag.writeLock().lock();
+            try {
+                setDirect(false);
+                try {
+                    transferFully(write, base.share(aligned), length - aligned, offset + aligned);
+                } finally {
+                    setDirect(true);
+                }
+            } finally {
+                directFlag.writeLock().unlock();
+            }
         }
     }
 

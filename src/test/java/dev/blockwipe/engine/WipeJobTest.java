@@ -53,7 +53,6 @@ class WipeJobTest {
         assertThat(result.verification().bytesVerified()).isEqualTo(SIZE);
     }
 
-    /** Another job holds the whole budget: this one runs with its minimum, one request in flight, and says so. */
     /** The target makes them (the Linux targets: in huge pages), for the writes and for the data the read-back expects. */
     @Test
     void aJobMakesItsBuffersThroughItsTarget() throws Exception {
@@ -65,6 +64,7 @@ class WipeJobTest {
         assertThat(target.allocations()).as("3 to write from, 3 for the expected data").containsExactly(BLOCK, BLOCK, BLOCK, BLOCK, BLOCK, BLOCK);
     }
 
+    /** Another job holds the whole budget: this one runs with its minimum, one request in flight, and says so. */
     @Test
     void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
         BufferPool pool = new BufferPool(8L * BLOCK);
