@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The fastest AES-256-CTR source of this machine, found by measuring, as nwipe picks its fastest
@@ -24,9 +26,14 @@ import java.util.stream.Collectors;
  * and keep each one's best, filling 1 MiB at a time; after three rounds a candidate below a
  * quarter of the best stops (JCE without C2's AES intrinsics makes 0.1 GB/s, and four rounds of
  * it held up the first random pass of a short command by a quarter of a second). About 0.1 s of
- * one core in all, while the command checks and confirms its targets.
- * {@link #source} and {@link #describe} wait for it; the description names the choice and every
- * figure, so the certificate says what made its random data and why.
+ * one core in all, while the command checks and confirms its targets. The platform may leave out
+ * a source it knows cannot win, and says why ({@link Candidates#leftOut}): a JVM that compiles
+ * with C1 alone has no AES intrinsics for JCE, whose warm-up and rounds then cost a random wipe's
+ * start about 0.1 s of CPU for nothing. A lone candidate is measured all the same, for its
+ * figure: one core's keystream as far as the command's start-up beside it lets it show (OpenSSL on
+ * a Xeon with VAES: 5.1 to 6.9 GB/s in five rounds, 2.9 to 4.9 in two, 8.1 in `openssl speed`).
+ * {@link #source} and {@link #describe} wait for it; the description names the choice, every
+ * figure and what was left out, so the certificate says what made its random data and why.
  *
  * <p>Thread-safe.
  */
@@ -48,20 +55,28 @@ public final class KeystreamChoice implements Keystreams {
         }
     }
 
-    private final CompletableFuture<List<Measured>> measured = new CompletableFuture<>();
+    /**
+     * What a machine offers: the sources worth measuring, and a note for each kind it left out and
+     * why (the certificate says what was not tried as well as what was).
+     */
+    public record Candidates(List<Keystreams> sources, List<String> leftOut) {
+        public Candidates {
+            sources = List.copyOf(sources);
+            leftOut = List.copyOf(leftOut);
+        }
+    }
 
-    private KeystreamChoice(List<Keystreams> candidates) {
-        if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("no keystream to choose from");
-        }
-        if (candidates.size() == 1) {
-            measured.complete(List.of(new Measured(candidates.get(0), 0, null)));
-            return;
-        }
+    private final CompletableFuture<List<Measured>> measured = new CompletableFuture<>();
+    private final CompletableFuture<List<String>> leftOut = new CompletableFuture<>();
+
+    private KeystreamChoice(Supplier<Candidates> offer) {
         Thread t = new Thread(() -> {
             try {
-                measured.complete(measure(candidates));
+                Candidates candidates = offer.get();
+                leftOut.complete(candidates.leftOut());
+                measured.complete(measure(candidates.sources()));
             } catch (RuntimeException | Error e) {
+                leftOut.complete(List.of());
                 measured.completeExceptionally(e);
             }
         }, "blockwipe-keystream-choice");
@@ -71,7 +86,16 @@ public final class KeystreamChoice implements Keystreams {
 
     /** Starts measuring {@code candidates} in the background and returns at once. */
     public static KeystreamChoice measuring(List<Keystreams> candidates) {
-        return new KeystreamChoice(List.copyOf(candidates));
+        List<Keystreams> sources = List.copyOf(candidates);
+        return measuring(() -> new Candidates(sources, List.of()));
+    }
+
+    /**
+     * Asks {@code offer} for the candidates (loading a native library, say) and measures them, all
+     * on a thread of its own; returns at once.
+     */
+    public static KeystreamChoice measuring(Supplier<Candidates> offer) {
+        return new KeystreamChoice(offer);
     }
 
     /** Every candidate's figure, the fastest first; waits for the measurement. */
@@ -101,19 +125,22 @@ public final class KeystreamChoice implements Keystreams {
         return chosen().source(key);
     }
 
-    /** "AES-256-CTR (Java 17 JCE), the fastest here of: ... 9.4 GB/s per core; ... 6.3 GB/s; ...". */
+    /**
+     * "AES-256-CTR (Java 17 JCE), measured the fastest here (one core): ... 9.4 GB/s; ... 6.3 GB/s",
+     * followed by what was left out unmeasured and why.
+     */
     @Override
     public String describe() {
         List<Measured> all = measurements();
-        String chosen = chosen().describe();
-        if (all.size() == 1) {
-            return chosen;
-        }
-        return chosen + ", measured the fastest here (one core): " + all.stream().map(Measured::describe)
-                .collect(Collectors.joining("; "));
+        return Stream.concat(all.stream().map(Measured::describe), leftOut.join().stream())
+                .collect(Collectors.joining("; ", chosen().describe()
+                        + (all.size() > 1 ? ", measured the fastest here (one core): " : ", measured here (one core): "), ""));
     }
 
     private static List<Measured> measure(List<Keystreams> candidates) {
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("no keystream to choose from");
+        }
         ByteBuffer buffer = IoContext.aligned(SAMPLE_BYTES);
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);

@@ -8,6 +8,7 @@ import dev.blockwipe.engine.PatternSource;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -27,15 +28,34 @@ public final class OpenSslKeystreams implements Keystreams {
     private OpenSslKeystreams() {
     }
 
-    /** The sources this machine has to choose from: OpenSSL where libcrypto.so.3 loads, and JCE's two ways. */
-    public static List<Keystreams> candidates() {
-        return LibCrypto.LOAD_PROBLEM == null ? List.of(new OpenSslKeystreams(), Keystreams.JCE, Keystreams.JCE_DIRECT)
-                : List.of(Keystreams.JCE, Keystreams.JCE_DIRECT);
+    /**
+     * The sources this machine has to choose from: OpenSSL where libcrypto.so.3 loads, and JCE's
+     * two ways, except where OpenSSL loads and this JVM compiles with C1 alone: JCE's AES then
+     * makes about 0.1 GB/s (its intrinsics are C2's), and is left out with that reason.
+     */
+    public static KeystreamChoice.Candidates candidates() {
+        return candidates(LibCrypto.LOAD_PROBLEM == null, JitCompilers.c1Alone(Path.of("/proc")));
     }
 
-    /** The fastest of them, measured in the background from now on (see {@link KeystreamChoice}). */
+    static KeystreamChoice.Candidates candidates(boolean openssl, boolean c1Alone) {
+        if (!openssl) {
+            return new KeystreamChoice.Candidates(List.of(Keystreams.JCE, Keystreams.JCE_DIRECT), List.of());
+        }
+        if (c1Alone) {
+            return new KeystreamChoice.Candidates(List.of(new OpenSslKeystreams()), List.of("Java "
+                    + Runtime.version().feature() + " JCE not measured: this JVM compiles with C1 alone, "
+                    + "and JCE's AES needs C2's intrinsics (about 0.1 GB/s without)"));
+        }
+        return new KeystreamChoice.Candidates(List.of(new OpenSslKeystreams(), Keystreams.JCE, Keystreams.JCE_DIRECT),
+                List.of());
+    }
+
+    /**
+     * The fastest of them, measured in the background from now on (see {@link KeystreamChoice}):
+     * loading libcrypto and looking at the JIT happen there too, off the command's path.
+     */
     public static KeystreamChoice fastest() {
-        return KeystreamChoice.measuring(candidates());
+        return KeystreamChoice.measuring(OpenSslKeystreams::candidates);
     }
 
     @Override

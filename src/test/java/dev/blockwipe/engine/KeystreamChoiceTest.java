@@ -76,11 +76,32 @@ class KeystreamChoiceTest {
         assertThat(fills.get()).as("three rounds of two fills, not five rounds").isBetween(3, 6);
     }
 
+    /** Measured all the same, for the record: the lone source's figure is the CPU's keystream limit. */
     @Test
-    void aSingleCandidateIsNotMeasured() {
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of(Keystreams.JCE));
-        assertThat(choice.describe()).isEqualTo(Keystreams.JCE.describe());
-        assertThat(choice.chosen()).isSameAs(Keystreams.JCE);
+    void aSingleCandidateIsMeasuredForItsFigure() {
+        AtomicInteger fills = new AtomicInteger();
+        KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("alone", 5_000_000, fills)));
+
+        assertThat(choice.chosen().describe()).isEqualTo("alone");
+        assertThat(choice.describe()).startsWith("alone, measured here (one core): alone ").endsWith(" GB/s");
+        assertThat(fills.get()).as("five rounds of two fills").isBetween(5, 10);
+    }
+
+    /** What the platform left out is in the record, and is neither measured nor chosen. */
+    @Test
+    void whatWasLeftOutIsSaidAfterTheFigures() {
+        KeystreamChoice choice = KeystreamChoice.measuring(
+                () -> new KeystreamChoice.Candidates(List.of(timed("fast", 0)), List.of("slow not measured: no compiler")));
+
+        assertThat(choice.measurements()).extracting(m -> m.source().describe()).containsExactly("fast");
+        assertThat(choice.describe()).startsWith("fast, measured here (one core): fast ")
+                .endsWith(" GB/s; slow not measured: no compiler");
+    }
+
+    @Test
+    void noCandidatesAtAllIsAnErrorWhenTheSourceIsAsked() {
+        KeystreamChoice choice = KeystreamChoice.measuring(List.of());
+        assertThatThrownBy(() -> choice.source(new byte[32])).hasMessageContaining("no keystream to choose from");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.blockwipe.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.engine.KeystreamChoice;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.PatternSource;
@@ -15,7 +16,7 @@ class OpenSslKeystreamsTest {
 
     @Test
     void producesTheSameBytesAsJceAtAnyOffset() {
-        Keystreams openssl = OpenSslKeystreams.candidates().get(0);
+        Keystreams openssl = OpenSslKeystreams.candidates().sources().get(0);
         assertThat(openssl.describe()).startsWith("AES-256-CTR (OpenSSL 3");
         byte[] key = new byte[32];
         new Random(3).nextBytes(key);
@@ -29,5 +30,22 @@ class OpenSslKeystreamsTest {
             buf.duplicate().get(got);
             assertThat(Arrays.equals(got, Arrays.copyOfRange(whole, off, off + got.length))).as("at %d", off).isTrue();
         }
+    }
+
+    /** The packaged launcher's commands run C1 alone: JCE is not worth its warm-up there, and the record says so. */
+    @Test
+    void withC1AloneJceIsLeftOutAndTheReasonKept() {
+        KeystreamChoice.Candidates c1 = OpenSslKeystreams.candidates(true, true);
+        assertThat(c1.sources()).extracting(Keystreams::describe).singleElement().asString().contains("OpenSSL");
+        assertThat(c1.leftOut()).singleElement().asString().contains("JCE not measured", "C1 alone");
+
+        assertThat(OpenSslKeystreams.candidates(true, false).sources()).hasSize(3).contains(Keystreams.JCE, Keystreams.JCE_DIRECT);
+        assertThat(OpenSslKeystreams.candidates(false, true).sources()).as("without libcrypto JCE is all there is")
+                .containsExactly(Keystreams.JCE, Keystreams.JCE_DIRECT);
+    }
+
+    @Test
+    void thisTestJvmRunsC2SoAllAreMeasured() {
+        assertThat(OpenSslKeystreams.candidates().sources()).hasSize(3);
     }
 }
