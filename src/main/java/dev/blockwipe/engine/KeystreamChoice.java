@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -22,18 +23,18 @@ import java.util.stream.Stream;
  * choice changes speed only.
  *
  * <p>The measurement runs once, on a daemon thread started by {@link #measuring}, in rounds of
- * 10 ms that take turns between the candidates (so a busy moment of the machine hits all of them)
- * and keep each one's best, filling 1 MiB at a time; after three rounds a candidate below a
- * quarter of the best stops (JCE without C2's AES intrinsics makes 0.1 GB/s, and four rounds of
- * it held up the first random pass of a short command by a quarter of a second). About 0.1 s of
- * one core in all, while the command checks and confirms its targets. The platform may leave out
- * a source it knows cannot win, and says why ({@link Candidates#leftOut}): a JVM that compiles
- * with C1 alone has no AES intrinsics for JCE, whose warm-up and rounds then cost a random wipe's
- * start about 0.1 s of CPU for nothing. A lone candidate is measured all the same, for its
- * figure: one core's keystream as far as the command's start-up beside it lets it show (OpenSSL on
- * a Xeon with VAES: 5.1 to 6.9 GB/s in five rounds, 2.9 to 4.9 in two, 8.1 in `openssl speed`).
- * {@link #source} and {@link #describe} wait for it; the description names the choice, every
- * figure and what was left out, so the certificate says what made its random data and why.
+ * 10 ms that take turns between the candidates and keep each one's best, filling 1 MiB at a time;
+ * after three rounds a candidate below a quarter of the best stops (JCE without C2's AES
+ * intrinsics makes 0.1 GB/s, and four rounds of it held up the first random pass of a short
+ * command by a quarter of a second). About 0.1 s of one core in all, while the command checks and
+ * confirms its targets. The rounds are counted in the measuring thread's CPU time where the
+ * platform gives that clock, so that a figure is what one core makes, whatever else runs.
+ * The platform may leave out a source it knows cannot win, and says why
+ * ({@link Candidates#leftOut}): a JVM that compiles with C1 alone has no AES intrinsics for JCE,
+ * whose warm-up and rounds then cost a random wipe's start about 0.1 s of CPU for nothing. A lone
+ * candidate is measured all the same, for its figure. {@link #source} and {@link #describe} wait
+ * for the measurement; the description names the choice, every figure and what was left out, so
+ * the certificate says what made its random data and why.
  *
  * <p>Thread-safe.
  */
@@ -69,12 +70,12 @@ public final class KeystreamChoice implements Keystreams {
     private final CompletableFuture<List<Measured>> measured = new CompletableFuture<>();
     private final CompletableFuture<List<String>> leftOut = new CompletableFuture<>();
 
-    private KeystreamChoice(Supplier<Candidates> offer) {
+    private KeystreamChoice(Supplier<Candidates> offer, LongSupplier clock) {
         Thread t = new Thread(() -> {
             try {
                 Candidates candidates = offer.get();
                 leftOut.complete(candidates.leftOut());
-                measured.complete(measure(candidates.sources()));
+                measured.complete(measure(candidates.sources(), clock));
             } catch (RuntimeException | Error e) {
                 leftOut.complete(List.of());
                 measured.completeExceptionally(e);
@@ -84,18 +85,21 @@ public final class KeystreamChoice implements Keystreams {
         t.start();
     }
 
-    /** Starts measuring {@code candidates} in the background and returns at once. */
+    /** Starts measuring {@code candidates} in the background, by the wall clock, and returns at once. */
     public static KeystreamChoice measuring(List<Keystreams> candidates) {
         List<Keystreams> sources = List.copyOf(candidates);
-        return measuring(() -> new Candidates(sources, List.of()));
+        return measuring(() -> new Candidates(sources, List.of()), System::nanoTime);
     }
 
     /**
      * Asks {@code offer} for the candidates (loading a native library, say) and measures them, all
-     * on a thread of its own; returns at once.
+     * on a thread of its own; returns at once. {@code threadCpuNanos} is read on that thread: with
+     * the thread's CPU time, a figure is what one core makes, not what was left of it by the
+     * command's start-up on the other threads (OpenSSL on a Xeon with VAES: 7.6 to 8.2 GB/s beside a
+     * wipe's start-up, against 4.8 to 6.9 by the wall clock; 8.1 in `openssl speed`).
      */
-    public static KeystreamChoice measuring(Supplier<Candidates> offer) {
-        return new KeystreamChoice(offer);
+    public static KeystreamChoice measuring(Supplier<Candidates> offer, LongSupplier threadCpuNanos) {
+        return new KeystreamChoice(offer, threadCpuNanos);
     }
 
     /** Every candidate's figure, the fastest first; waits for the measurement. */
@@ -137,7 +141,7 @@ public final class KeystreamChoice implements Keystreams {
                         + (all.size() > 1 ? ", measured the fastest here (one core): " : ", measured here (one core): "), ""));
     }
 
-    private static List<Measured> measure(List<Keystreams> candidates) {
+    private static List<Measured> measure(List<Keystreams> candidates, LongSupplier clock) {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("no keystream to choose from");
         }
@@ -162,7 +166,7 @@ public final class KeystreamChoice implements Keystreams {
                     continue;
                 }
                 try {
-                    best[i] = Math.max(best[i], rate(sources.get(i), buffer));
+                    best[i] = Math.max(best[i], rate(sources.get(i), buffer, clock));
                 } catch (RuntimeException e) {
                     problems[i] = e.getMessage();
                 }
@@ -176,16 +180,16 @@ public final class KeystreamChoice implements Keystreams {
         return List.copyOf(all);
     }
 
-    /** Bytes per second of {@code source} filling {@code buffer} again and again for one round. */
-    private static double rate(PatternSource source, ByteBuffer buffer) {
+    /** Bytes per second of {@code source} filling {@code buffer} again and again for one round of {@code clock}. */
+    private static double rate(PatternSource source, ByteBuffer buffer, LongSupplier clock) {
         long bytes = 0;
-        long start = System.nanoTime();
+        long start = clock.getAsLong();
         long elapsed;
         do {
             buffer.clear();
             source.fill(buffer, bytes % (1L << 40));
             bytes += buffer.capacity();
-            elapsed = System.nanoTime() - start;
+            elapsed = clock.getAsLong() - start;
         } while (elapsed < ROUND_NANOS);
         return bytes * 1e9 / elapsed;
     }

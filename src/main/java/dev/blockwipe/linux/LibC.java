@@ -79,6 +79,9 @@ final class LibC {
 
     static native int isatty(int fd);
 
+    /** {@code tp} is a struct timespec: tv_sec and tv_nsec, two longs on 64-bit Linux. */
+    static native int clock_gettime(int clockid, long[] tp);
+
     static native int geteuid();
 
     /** With {@code which} PRIO_PROCESS and {@code who} 0: the calling thread's nice value (Linux). */

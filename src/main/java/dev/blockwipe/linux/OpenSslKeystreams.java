@@ -51,11 +51,12 @@ public final class OpenSslKeystreams implements Keystreams {
     }
 
     /**
-     * The fastest of them, measured in the background from now on (see {@link KeystreamChoice}):
-     * loading libcrypto and looking at the JIT happen there too, off the command's path.
+     * The fastest of them, measured in the background from now on (see {@link KeystreamChoice}) by
+     * the measuring thread's CPU time: loading libcrypto and looking at the JIT happen there too,
+     * off the command's path.
      */
     public static KeystreamChoice fastest() {
-        return KeystreamChoice.measuring(OpenSslKeystreams::candidates);
+        return KeystreamChoice.measuring(OpenSslKeystreams::candidates, ThreadCpuTime::nanos);
     }
 
     @Override

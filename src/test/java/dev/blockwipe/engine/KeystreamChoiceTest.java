@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
@@ -91,11 +92,26 @@ class KeystreamChoiceTest {
     @Test
     void whatWasLeftOutIsSaidAfterTheFigures() {
         KeystreamChoice choice = KeystreamChoice.measuring(
-                () -> new KeystreamChoice.Candidates(List.of(timed("fast", 0)), List.of("slow not measured: no compiler")));
+                () -> new KeystreamChoice.Candidates(List.of(timed("fast", 0)), List.of("slow not measured: no compiler")),
+                System::nanoTime);
 
         assertThat(choice.measurements()).extracting(m -> m.source().describe()).containsExactly("fast");
         assertThat(choice.describe()).startsWith("fast, measured here (one core): fast ")
                 .endsWith(" GB/s; slow not measured: no compiler");
+    }
+
+    /**
+     * The rounds are counted on the clock given (the thread's CPU time in the product): a clock that
+     * moves 10 ms a reading makes every round one fill of 1 MiB, however long the fill really took.
+     */
+    @Test
+    void roundsAreCountedOnTheGivenClock() {
+        AtomicLong clock = new AtomicLong();
+        KeystreamChoice choice = KeystreamChoice.measuring(
+                () -> new KeystreamChoice.Candidates(List.of(timed("slow", 2_000_000)), List.of()),
+                () -> clock.addAndGet(10_000_000));
+
+        assertThat(choice.measurements().get(0).bytesPerSecond()).isEqualTo((1 << 20) * 1e9 / 10_000_000);
     }
 
     @Test

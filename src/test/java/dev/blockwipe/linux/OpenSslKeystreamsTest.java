@@ -48,4 +48,19 @@ class OpenSslKeystreamsTest {
     void thisTestJvmRunsC2SoAllAreMeasured() {
         assertThat(OpenSslKeystreams.candidates().sources()).hasSize(3);
     }
+
+    @Test
+    void threadCpuTimeCountsThisThreadsWorkNotItsSleep() throws InterruptedException {
+        long start = ThreadCpuTime.nanos();
+        Thread.sleep(50);
+        long slept = ThreadCpuTime.nanos() - start;
+        long sum = 0;
+        long busyFrom = ThreadCpuTime.nanos();
+        for (long end = System.nanoTime() + 30_000_000; System.nanoTime() < end; ) {
+            sum += System.nanoTime() & 1;
+        }
+        long busy = ThreadCpuTime.nanos() - busyFrom;
+        assertThat(slept).as("CPU while sleeping 50 ms").isLessThan(20_000_000);
+        assertThat(busy).as("CPU while spinning 30 ms (%d)", sum).isPositive().isLessThanOrEqualTo(40_000_000);
+    }
 }
