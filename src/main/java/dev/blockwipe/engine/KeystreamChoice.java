@@ -95,8 +95,8 @@ public final class KeystreamChoice implements Keystreams {
      * Asks {@code offer} for the candidates (loading a native library, say) and measures them, all
      * on a thread of its own; returns at once. {@code threadCpuNanos} is read on that thread: with
      * the thread's CPU time, a figure is what one core makes, not what was left of it by the
-     * command's start-up on the other threads (OpenSSL on a Xeon with VAES: 7.6 to 8.2 GB/s beside a
-     * wipe's start-up, against 4.8 to 6.9 by the wall clock; 8.1 in `openssl speed`).
+     * command's start-up on the other threads (OpenSSL alone on a Xeon with VAES: 7.0 to 8.2 GB/s
+     * beside a wipe's start-up, against 4.8 to 6.9 by the wall clock; 8.2 to 8.5 in `openssl speed`).
      */
     public static KeystreamChoice measuring(Supplier<Candidates> offer, LongSupplier threadCpuNanos) {
         return new KeystreamChoice(offer, threadCpuNanos);
