@@ -84,7 +84,7 @@ class KeystreamChoiceTest {
         KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("alone", 5_000_000, fills)));
 
         assertThat(choice.chosen().describe()).isEqualTo("alone");
-        assertThat(choice.describe()).startsWith("alone, measured here (one core): alone ").endsWith(" GB/s");
+        assertThat(choice.describe()).matches("alone, measured here \\(one core\\): \\d+\\.\\d GB/s");
         assertThat(fills.get()).as("five rounds of two fills").isBetween(5, 10);
     }
 
@@ -96,8 +96,8 @@ class KeystreamChoiceTest {
                 System::nanoTime);
 
         assertThat(choice.measurements()).extracting(m -> m.source().describe()).containsExactly("fast");
-        assertThat(choice.describe()).startsWith("fast, measured here (one core): fast ")
-                .endsWith(" GB/s; slow not measured: no compiler");
+        assertThat(choice.describe()).startsWith("fast, measured here (one core): ")
+                .endsWith(" GB/s; slow not measured: no compiler").doesNotContain(": fast");
     }
 
     /**
