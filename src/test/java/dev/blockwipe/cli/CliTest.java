@@ -126,6 +126,20 @@ class CliTest {
         assertThat(cli.out()).contains("Exit codes:", "refused for safety", "130");
     }
 
+    /** Each command's model is built only when the command line names it; help still lists them all. */
+    @Test
+    void aCommandLineThatNamesACommandGetsThatOneAlone() {
+        assertThat(BlockwipeCli.commandsFor(new String[] {"wipe", "/dev/loop9", "-m", "zero"})).containsExactly(WipeCommand.class);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"--version", "report", "list"})).containsExactly(ReportCommand.class);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"--help"})).hasSize(7).contains(ListCommand.class, MethodsCommand.class);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"wpie"})).hasSize(7);
+
+        assertThat(Cli.run("--help").out()).contains("list", "show", "wipe", "verify", "bench", "report", "methods");
+        Cli typo = Cli.run("wpie", "/dev/loop9");
+        assertThat(typo.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(typo.err()).startsWith("blockwipe: Unmatched arguments from index 0: 'wpie'").contains("(try: blockwipe --help)");
+    }
+
     private static byte[] filled(int n, byte b) {
         byte[] a = new byte[n];
         java.util.Arrays.fill(a, b);
