@@ -5,6 +5,7 @@ import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
 import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.OpenFiles;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.UsageFacts;
 import java.io.IOException;
@@ -13,6 +14,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
@@ -72,18 +75,41 @@ public final class LinuxInventory implements InventorySource {
         return scan(n -> true);
     }
 
+    /**
+     * The processes' open files are read on a thread of their own while sysfs is read on this one:
+     * the two take about as long (a wipe's first scan: 29 and 27 ms), and neither needs the other.
+     */
     @Override
     public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
+        FutureTask<OpenFiles> open = new FutureTask<>(openers::read);
+        Thread reader = new Thread(open, "blockwipe-openers");
+        reader.setDaemon(true);
+        reader.start();
         UsageFacts usage = mounts.read();
-        try {
-            usage = usage.withOpen(openers.read());
-        } catch (IOException e) {
-            usage = usage.withProblem("cannot tell which processes have devices open: /proc cannot be listed ("
-                    + e.getMessage() + ")");
-        }
         List<SysfsDisk> raw = sysfs.scan();
+        usage = withOpenFiles(usage, open);
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);
+    }
+
+    /** The usage with who has devices open, or with why that cannot be told: a problem blocks, never "nobody". */
+    private static UsageFacts withOpenFiles(UsageFacts usage, FutureTask<OpenFiles> open) {
+        try {
+            return usage.withOpen(open.get());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                return usage.withProblem("cannot tell which processes have devices open: /proc cannot be listed ("
+                        + io.getMessage() + ")");
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return usage.withProblem("cannot tell which processes have devices open: interrupted while /proc was read");
+        }
     }
 
     /**
