@@ -88,12 +88,6 @@ public final class KeystreamChoice implements Keystreams {
         t.start();
     }
 
-    /** Starts measuring {@code candidates} in the background, by the wall clock, and returns at once. */
-    public static KeystreamChoice measuring(List<Keystreams> candidates) {
-        List<Keystreams> sources = List.copyOf(candidates);
-        return measuring(() -> new Candidates(sources, List.of()), System::nanoTime);
-    }
-
     /**
      * Asks {@code offer} for the candidates (loading a native library, say) and measures them, all
      * on a thread of its own; returns at once. {@code threadCpuNanos} is read on that thread: with

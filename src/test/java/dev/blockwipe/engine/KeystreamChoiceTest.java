@@ -41,6 +41,11 @@ class KeystreamChoiceTest {
         };
     }
 
+    /** A choice among {@code sources}, measured by the wall clock (the product counts the thread's CPU time). */
+    private static KeystreamChoice choice(List<Keystreams> sources) {
+        return KeystreamChoice.measuring(() -> new KeystreamChoice.Candidates(sources, List.of()), System::nanoTime);
+    }
+
     private static final Keystreams BROKEN = new Keystreams() {
         @Override
         public PatternSource source(byte[] key) {
@@ -57,7 +62,7 @@ class KeystreamChoiceTest {
 
     @Test
     void choosesTheFastestAndSaysWhatEachMade() {
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("slow", 5_000_000), BROKEN, timed("fast", 0)));
+        KeystreamChoice choice = choice(List.of(timed("slow", 5_000_000), BROKEN, timed("fast", 0)));
 
         assertThat(choice.chosen().describe()).isEqualTo("fast");
         assertThat(choice.measurements()).extracting(m -> m.source().describe()).containsExactly("fast", "slow", "broken");
@@ -71,7 +76,7 @@ class KeystreamChoiceTest {
     @Test
     void aHopelessCandidateStopsAfterThreeRounds() {
         AtomicInteger fills = new AtomicInteger();
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("slow", 5_000_000, fills), timed("fast", 0)));
+        KeystreamChoice choice = choice(List.of(timed("slow", 5_000_000, fills), timed("fast", 0)));
 
         assertThat(choice.chosen().describe()).isEqualTo("fast");
         assertThat(fills.get()).as("three rounds of two fills, not five rounds").isBetween(3, 6);
@@ -81,7 +86,7 @@ class KeystreamChoiceTest {
     @Test
     void aSingleCandidateIsMeasuredForItsFigure() {
         AtomicInteger fills = new AtomicInteger();
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of(timed("alone", 5_000_000, fills)));
+        KeystreamChoice choice = choice(List.of(timed("alone", 5_000_000, fills)));
 
         assertThat(choice.chosen().describe()).isEqualTo("alone");
         assertThat(choice.describe()).matches("alone, measured here \\(one core\\): \\d+\\.\\d GB/s");
@@ -116,13 +121,13 @@ class KeystreamChoiceTest {
 
     @Test
     void noCandidatesAtAllIsAnErrorWhenTheSourceIsAsked() {
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of());
+        KeystreamChoice choice = choice(List.of());
         assertThatThrownBy(() -> choice.source(new byte[32])).hasMessageContaining("no keystream to choose from");
     }
 
     @Test
     void whenNothingWorksTheSourceSaysWhy() {
-        KeystreamChoice choice = KeystreamChoice.measuring(List.of(BROKEN, BROKEN));
+        KeystreamChoice choice = choice(List.of(BROKEN, BROKEN));
         assertThatThrownBy(() -> choice.source(new byte[32])).hasMessageContaining("no keystream source works here")
                 .hasMessageContaining("no cipher here");
     }
