@@ -33,7 +33,7 @@ public final class OpenSslKeystreams implements Keystreams {
      * two ways, except where OpenSSL loads and this JVM compiles with C1 alone: JCE's AES then
      * makes about 0.1 GB/s (its intrinsics are C2's), and is left out with that reason.
      */
-    public static KeystreamChoice.Candidates candidates() {
+    static KeystreamChoice.Candidates candidates() {
         return candidates(LibCrypto.LOAD_PROBLEM == null, JitCompilers.c1Alone(Path.of("/proc")));
     }
 
