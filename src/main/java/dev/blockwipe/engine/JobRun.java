@@ -142,6 +142,7 @@ final class JobRun {
             thermal.writingDone();
         }
         failure = syncAfter(failure);
+        throughput.finish(progress.now());
         if (failure == null) {
             checkpoint(pass.number(), start + sweep.contiguousBytes());
         }

@@ -55,6 +55,16 @@ final class Throughput {
         }
     }
 
+    /**
+     * The stage ends at {@code nanos}: its data is acknowledged by the device (the sync after a
+     * pass). The average and the elapsed time run to here, so a device that took the writes into
+     * a cache and needed seconds to flush them is not credited with the cache's speed; the
+     * profile and the current rate stay as the writes left them.
+     */
+    void finish(long nanos) {
+        lastNanos = Math.max(lastNanos, nanos);
+    }
+
     double currentRate() {
         return currentRate;
     }

@@ -34,6 +34,7 @@ public final class MemoryTarget implements BlockTarget {
     private int rereads;
     private int syncsAtReread = -1;
     private Thermometer thermometer = Thermometer.NONE;
+    private Runnable onSync = () -> { };
 
     public MemoryTarget(int size) {
         this(size, 512, 4096, 0, false);
@@ -85,6 +86,12 @@ public final class MemoryTarget implements BlockTarget {
     @Override
     public Thermometer thermometer() {
         return thermometer;
+    }
+
+    /** Runs {@code action} in every sync, as a device that flushes a cache takes its time there. */
+    public MemoryTarget onSync(Runnable action) {
+        this.onSync = action;
+        return this;
     }
 
     /** Re-reading the partition table fails with EBUSY, as when a partition is still open. */
@@ -179,6 +186,7 @@ public final class MemoryTarget implements BlockTarget {
     @Override
     public synchronized void sync() {
         syncs++;
+        onSync.run();
     }
 
     /** How often the partition table was re-read. */
