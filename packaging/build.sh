@@ -37,11 +37,12 @@ fill() {
 # The tools the steps below run, named with the Debian package that has them: one line and no
 # half-built output, instead of a failing pipe's exit code deep inside the .deb step.
 missing=()
+packages=()
 for pair in objdump:binutils unzip:unzip dpkg-deb:dpkg dpkg-shlibdeps:dpkg-dev; do
-    command -v "${pair%%:*}" >/dev/null || missing+=("${pair%%:*} (${pair#*:})")
+    command -v "${pair%%:*}" >/dev/null || { missing+=("${pair%%:*}"); packages+=("${pair#*:}"); }
 done
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "packaging: needs $(IFS=,; echo "${missing[*]}" | sed 's/,/, /g'); on Debian: apt-get install binutils unzip dpkg-dev" >&2
+    echo "packaging: needs ${missing[*]}; on Debian: apt-get install ${packages[*]}" >&2
     exit 1
 fi
 

@@ -46,7 +46,7 @@ partition
 echo "device:    $dev, $size_gib GiB over /dev/shm; ${dev}p1 starts at byte $(( $(cat "/sys/class/block/${dev#/dev/}p1/start") * 512 ))"
 echo
 
-declare -A pass wall bytes
+declare -A pass wall bytes pmed
 run() {  # run NAME DEVICE: one zero wipe, --verify off; records its pass and wall time
   local name=$1 target=$2 out="$work/$1.json" start
   start=$EPOCHREALTIME
@@ -69,10 +69,10 @@ done
 echo
 echo "medians of $rounds round(s), GB = 1e9 bytes:"
 for name in disk partition; do
-  p=$(median ${pass[$name]}); w=$(median ${wall[$name]})
-  awk -v n="$name" -v p="$p" -v w="$w" -v b="${bytes[$name]}" \
+  pmed[$name]=$(median ${pass[$name]}); w=$(median ${wall[$name]})
+  awk -v n="$name" -v p="${pmed[$name]}" -v w="$w" -v b="${bytes[$name]}" \
     'BEGIN {printf "  %-10s pass %.3f s  %6.2f GB/s   wall %.3f s  %6.2f GB/s\n", n, p, b / p / 1e9, w, b / w / 1e9}'
 done
-awk -v pp="$(median ${pass[partition]})" -v pd="$(median ${pass[disk]})" \
+awk -v pp="${pmed[partition]}" -v pd="${pmed[disk]}" \
     -v bp="${bytes[partition]}" -v bd="${bytes[disk]}" \
   'BEGIN {r = (bp / pp) / (bd / pd); printf "  partition / disk, pass throughput: %.3fx (target: within 5 %%: %s)\n", r, (r >= 0.95 ? "met" : "not met")}'
