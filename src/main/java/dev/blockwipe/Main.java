@@ -2,6 +2,7 @@ package dev.blockwipe;
 
 import dev.blockwipe.cli.BlockwipeCli;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.report.MetricsOnlyFonts;
 import dev.blockwipe.ui.BlockwipeApp;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -10,7 +11,8 @@ import java.util.Map;
 
 /**
  * No arguments: the desktop application. A subcommand: the console interface. This class does not
- * extend Application, so the CLI never loads JavaFX and the jar runs on the classpath.
+ * extend Application, so the CLI never loads JavaFX and the jar runs on the classpath. A command
+ * writes certificates but never draws one, so its fonts need their metrics alone.
  */
 public final class Main {
     /** The window cannot open here: no display, a display that refuses us, or no GTK 3 (README, exit codes). */
@@ -24,6 +26,7 @@ public final class Main {
             System.exit(window(args, System.getenv()));
         }
         LinuxTargets.preload();
+        MetricsOnlyFonts.install();
         Charset cs = Charset.defaultCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, cs), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, cs), true);

@@ -23,7 +23,9 @@ import dev.blockwipe.testing.FaultyTarget;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -32,10 +34,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.UUID;
 import java.util.stream.IntStream;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.FontMappers;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
@@ -135,6 +142,38 @@ class CertificateTest {
                     "ASSET-0042",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
         }
+    }
+
+    /**
+     * A command's certificate, written with the standard fonts' metrics alone, is byte for byte the
+     * one PDFBox writes after looking for system fonts to draw them with (but for the file's random
+     * /ID, which differs between any two saves).
+     */
+    @Test
+    void theMetricsOnlyFontsWriteTheSamePdfAsPdfboxsOwnMapper() throws Exception {
+        Certificate cert = new Certificate(UUID.fromString("2f0c7c1e-9d7a-4a57-9d0c-3f1b6f0e2a11"),
+                Instant.parse("2026-12-04T10:00:00Z"), "0.1.0", "test", HOST, new Operator("Ada Tech", "Lab 4"), DISK, wipe(),
+                "SHA256:test", false);
+        String pdfboxs = pdfWithoutId(cert);
+        try {
+            MetricsOnlyFonts.install();
+            assertThat(pdfWithoutId(cert).equals(pdfboxs)).as("the same PDF with metrics-only fonts").isTrue();
+            COSDictionary other = new COSDictionary();
+            other.setName(COSName.BASE_FONT, "Wingdings");
+            assertThatThrownBy(() -> new PDType1Font(other)).as("a font the certificate does not use")
+                    .isInstanceOf(UnsupportedOperationException.class);
+        } finally {
+            FontMappers.set(null);
+        }
+        assertThat(pdfWithoutId(cert).equals(pdfboxs)).as("with PDFBox's own mapper back").isTrue();
+    }
+
+    private static String pdfWithoutId(Certificate cert) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new CertificatePdf(cert).write(out);
+        String pdf = out.toString(StandardCharsets.ISO_8859_1);
+        assertThat(pdf).contains("/ID [<");
+        return pdf.replaceAll("/ID \\[<[0-9A-F]+> <[0-9A-F]+>\\]", "/ID []");
     }
 
     /** The mark is drawn, not embedded: the page's only image would have needed ImageIO, which fails during shutdown. */
