@@ -5,6 +5,7 @@ import dev.blockwipe.engine.InvalidRequestException;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.report.StorageException;
 import java.util.Collection;
 import java.util.List;
 import picocli.CommandLine;
@@ -26,6 +27,11 @@ final class ExitCode {
     static final int BAD_SECTORS = 9;
     /** --resume: no journal of an interrupted wipe of the target. */
     static final int NO_JOURNAL = 10;
+    /**
+     * A directory or file of Blockwipe's own (config, signing key, blockwipe.properties, reports,
+     * journals) cannot be used; found before anything was written.
+     */
+    static final int STORAGE = 12;
     /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
     static final int CANCELLED = 130;
 
@@ -43,6 +49,9 @@ final class ExitCode {
         }
         if (e instanceof CannotResumeException c) {
             return c.exitCode();
+        }
+        if (e instanceof StorageException) {
+            return STORAGE;
         }
         if (e instanceof OperationNotSupportedException) {
             return NOT_SUPPORTED;
