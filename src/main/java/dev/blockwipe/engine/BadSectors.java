@@ -13,6 +13,8 @@ import java.util.TreeMap;
 public final class BadSectors {
     private final TreeMap<Long, BadRange> written = new TreeMap<>();
     private final TreeMap<Long, BadRange> unreadable = new TreeMap<>();
+    private long wholeRanges;
+    private long wholeBytes;
 
     /** Starts from the bad ranges of earlier runs (a resumed job). */
     public BadSectors(List<BadRange> known) {
@@ -42,6 +44,27 @@ public final class BadSectors {
             map.remove(after.getKey());
         }
         map.put(start, new BadRange(start, end - start, r.error(), pass, r.stage()));
+    }
+
+    /**
+     * A range counted bad as a whole: none of the sectors tried across it went through, so its
+     * sectors were not each tried (see {@link MediaErrors}).
+     */
+    public synchronized void addWhole(BadRange r) {
+        add(r);
+        wholeRanges++;
+        wholeBytes += r.length();
+    }
+
+    /**
+     * What was counted bad as a whole, for a warning that the bad sectors in it were not each
+     * tried; null when nothing was.
+     */
+    public synchronized String wholeRanges() {
+        return wholeRanges == 0 ? null : wholeRanges + (wholeRanges == 1 ? " range" : " ranges") + " ("
+                + Units.bytes(wholeBytes) + ") counted bad as a whole: none of the " + MediaErrors.PROBES
+                + " sectors tried across " + (wholeRanges == 1 ? "it" : "each") + " went through, so the others were not"
+                + " tried one by one";
     }
 
     /** Bad ranges so far, merged: what could not be written, then what could not be read back. */

@@ -9,8 +9,13 @@ public enum FailureCause {
     NOT_SUPPORTED,
     /** The device went away while the job ran (ENODEV, ENXIO, ENOMEDIUM, or EIO from a device no longer there). */
     DEVICE_GONE,
-    /** Stopped at the first bad sector (--on-error stop), or gave up after too many. */
+    /** Stopped at the first bad sector (--on-error stop), or gave up after more bad ranges than the limit. */
     BAD_SECTORS,
+    /**
+     * Gave the disk up: it no longer takes writes (or reads) anywhere that was tried, or more than
+     * half of it failed. Not resumable: going on would only fail again.
+     */
+    DISK_FAILING,
     /** Anything else: a bug, out of memory. */
     INTERNAL;
 
@@ -20,6 +25,9 @@ public enum FailureCause {
         }
         if (t instanceof DeviceGoneException) {
             return DEVICE_GONE;
+        }
+        if (t instanceof DiskFailingException) {
+            return DISK_FAILING;
         }
         if (t instanceof BadSectorsException) {
             return BAD_SECTORS;

@@ -101,8 +101,16 @@ final class JobRun {
             rereadPartitionTable();
         }
         passes.forEach(p -> SpeedAcrossDisk.slowRegions(p).ifPresent(warnings::add));
+        Optional.ofNullable(bad.wholeRanges()).ifPresent(warnings::add);
         Temperatures temperatures = thermal.finish();
         FinalState state = state(cause, finalVerify);
+        Optional<String> gap = state == FinalState.ERASED || state == FinalState.ERASED_EXCEPT_BAD_SECTORS
+                ? Coverage.gap(plan, info.size(), from, passes, WipeResult.verifications(passes, finalVerify), bad.ranges()) : Optional.empty();
+        if (gap.isPresent()) {
+            state = FinalState.FAILED;
+            cause = FailureCause.INTERNAL;
+            errors.add(Units.printable(info.path()) + ": not erased: " + gap.get() + " (a defect in Blockwipe; please report it)");
+        }
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
         if (unproven != null) {
             warnings.add(unproven);
@@ -127,7 +135,7 @@ final class JobRun {
         int blockSize = overwrite ? plan.blockSizeFor(pass.pattern()) : RANGE_STEP;
         ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
                 overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
-        Sweep sweep = new Sweep(chunks, clock, thermal);
+        Sweep sweep = new Sweep(chunks, clock, Sweep.Gate.all(thermal, media));
         Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), chunks.totalBytes(),
                 throughput), pass, start, sweep));
         boolean complete = false;
@@ -136,6 +144,9 @@ final class JobRun {
         thermal.writing(pass.number(), () -> start + sweep.contiguousBytes());
         try {
             complete = overwrite ? overwrite(pass, sweep, buffers, ticker) : rangeOperation(sweep, buffers, ticker);
+            if (complete) {
+                media.requireEnoughTaken();
+            }
         } catch (IOException e) {
             failure = e;
         } finally {
@@ -243,11 +254,10 @@ final class JobRun {
                 long written;
                 if (template != null) {
                     templateSource.fill(template.clear(), chunk.offset());
-                    written = media.writeRepeating(chunk.offset(), template, buffer,
-                            () -> source.fill(buffer, chunk.offset()), pass.number());
+                    written = media.writeRepeating(chunk.offset(), template, buffer, pass.number(), source);
                 } else {
                     source.fill(buffer, chunk.offset());
-                    written = media.write(chunk.offset(), buffer, pass.number());
+                    written = media.write(chunk.offset(), buffer, pass.number(), source);
                 }
                 if (buffered) {
                     flushEvery(chunk.length());

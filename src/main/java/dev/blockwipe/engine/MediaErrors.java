@@ -5,30 +5,43 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
- * A job's requests, made robust against failing media. A request that fails with a media error
- * (EIO and its kin) is tried once more; if it fails again, it is split in halves, and halves of
- * halves, down to the logical block, so that exactly the failing sectors are recorded as bad and
- * every other byte of the request is still written (or read). A device that is gone (ENODEV,
- * ENXIO, or EIO from a device no longer in sysfs) ends the job at once, and so does a dead one:
- * before a failing request is split, one sector that worked before is read again, and when that
- * fails too the device has stopped answering altogether (a bridge that dropped off, a controller
- * that died), which is not a bad sector. A device that answers but takes not one sector of
- * {@value #DEAD_REQUESTS} requests in a row (a worn-out SSD that went read-only, a disk dead from
- * the first request) is given up too: its bad "range" would be the whole disk, found one sector
- * at a time. The fault policy decides whether a bad range stops the job and how many make it give up.
+ * A job's requests, made robust against failing media, giving up on a disk by evidence rather than
+ * by exhaustion.
+ *
+ * <p>A request that fails with a media error (EIO and its kin) is tried once more. If it fails
+ * again, the range is resolved: {@value #PROBES} sectors spread across it are tried one by one;
+ * when one goes through, the range is split in halves and each half resolved the same way, down to
+ * the logical block, so that exactly the failing sectors are recorded as bad and every other byte
+ * is still written (or read). When none goes through, the whole range is counted bad without
+ * trying each of its sectors (on a disk whose errors take seconds each, a dead region would take
+ * hours a sector at a time); {@link BadSectors#wholeRanges()} says how much was counted that way.
+ *
+ * <p>Whether the disk as a whole still works is asked of it, not counted: a device that left
+ * sysfs, or no longer reads a sector it read before, is gone (the job ends at once); a request none
+ * of whose probes went through is followed by a few sectors elsewhere on the disk (the last one
+ * that worked, then {@value #DISK_PROBES} spread over the rest): when not one of them goes through
+ * either, the disk no longer takes writes (or reads), and the job ends with that first cause. A disk
+ * more than half of which could not be written or read is given up too, whatever its size.
+ *
+ * <p>With the policy "stop at the first", no new request starts while a failing one is being
+ * resolved (see {@link #awaitOpen}): once it is confirmed bad, the job stops; the requests already
+ * in flight when it failed are the only others that complete.
  */
-final class MediaErrors {
+final class MediaErrors implements Sweep.Gate {
     private static final Set<String> MEDIA = Set.of("EIO", "ENODATA", "EREMOTEIO", "EILSEQ", "EBADMSG", "ETIMEDOUT");
     private static final Set<String> GONE = Set.of("ENODEV", "ENXIO", "ENOMEDIUM");
-    static final int DEAD_REQUESTS = 8;
+    /** Sectors tried across a failing range before it is split; none going through makes the whole range bad. */
+    static final int PROBES = 8;
+    /** Sectors tried across the disk after a range none of whose probes went through. */
+    static final int DISK_PROBES = 16;
 
     /** One kind of request: a write or a read of {@code data.remaining()} bytes at {@code offset}. */
     @FunctionalInterface
-    private interface Request {
+    interface Request {
         void run(long offset, ByteBuffer data) throws IOException;
     }
 
@@ -36,45 +49,54 @@ final class MediaErrors {
     private final BadSectors bad;
     private final FaultPolicy policy;
     private final int unit;
+    private final long size;
     /** Where a request last went through (at least one logical block), or -1 before the first. */
     private final AtomicLong lastGood = new AtomicLong(-1);
-    /** Requests in a row of which not one sector went through. */
-    private final AtomicInteger emptyInARow = new AtomicInteger();
+    /** Requests being resolved after a failure; guarded by this. */
+    private int resolving;
 
     MediaErrors(BlockTarget target, BadSectors bad, FaultPolicy policy) {
         this.target = target;
         this.bad = bad;
         this.policy = policy;
         this.unit = target.info().logicalBlockSize();
+        this.size = target.info().size();
     }
 
-    /** Writes {@code data} at {@code offset}; returns the bytes the device took (the rest is recorded as bad). */
-    long write(long offset, ByteBuffer data, int pass) throws IOException {
+    /**
+     * Writes {@code data} at {@code offset}; returns the bytes the device took (the rest is
+     * recorded as bad). {@code source} makes the pass's bytes for any other offset, for the
+     * sectors tried elsewhere on the disk when this request takes nothing.
+     */
+    long write(long offset, ByteBuffer data, int pass, PatternSource source) throws IOException {
         List<ByteRange> done = new ArrayList<>(1);
-        attempt(target::write, offset, data, pass, Stage.WRITE, done);
+        attempt(target::write, anywhere -> {
+            source.fill(anywhere.buffer(), anywhere.offset());
+            target.write(anywhere.offset(), anywhere.buffer());
+        }, offset, data, pass, Stage.WRITE, done);
         return done.stream().mapToLong(ByteRange::length).sum();
     }
 
     /**
      * Writes {@code data.remaining()} bytes of a repeating pattern at {@code offset} from
      * {@code template} where the target can ({@link BlockTarget#writeRepeating}); where it cannot,
-     * or the device reports a media error, {@code fill} puts the same bytes into {@code data} and
+     * or the device reports a media error, {@code source} puts the same bytes into {@code data} and
      * they are written as {@link #write} does, retried and split down to the bad sectors.
      */
-    long writeRepeating(long offset, ByteBuffer template, ByteBuffer data, Runnable fill, int pass) throws IOException {
+    long writeRepeating(long offset, ByteBuffer template, ByteBuffer data, int pass, PatternSource source)
+            throws IOException {
         giveUpIfTooMany();
         int length = data.remaining();
         try {
             if (target.writeRepeating(offset, template.duplicate(), length)) {
                 wentThrough(offset, length);
-                emptyInARow.set(0);
                 return length;
             }
         } catch (TargetIoException e) {
             mediaError(e);
         }
-        fill.run();
-        return write(offset, data, pass);
+        source.fill(data, offset);
+        return write(offset, data, pass, source);
     }
 
     /**
@@ -83,27 +105,72 @@ final class MediaErrors {
      */
     List<ByteRange> read(long offset, ByteBuffer data, int pass) throws IOException {
         List<ByteRange> done = new ArrayList<>(1);
-        attempt(target::read, offset, data, pass, Stage.VERIFY, done);
+        attempt(target::read, anywhere -> target.read(anywhere.offset(), anywhere.buffer()), offset, data, pass,
+                Stage.VERIFY, done);
         return done;
     }
 
-    private void attempt(Request request, long offset, ByteBuffer data, int pass, Stage stage, List<ByteRange> done)
-            throws IOException {
+    /**
+     * Under "stop at the first", holds a worker back before its next request while another
+     * request's failure is being resolved; it then goes on, and its next request stops the job if
+     * that failure was a bad sector.
+     */
+    @Override
+    public void awaitOpen(BooleanSupplier stop) throws InterruptedException {
+        if (!policy.stopAtFirst()) {
+            return;
+        }
+        synchronized (this) {
+            while (resolving > 0 && !stop.getAsBoolean()) {
+                wait(Sweep.TICK_MILLIS);
+            }
+        }
+    }
+
+    /**
+     * Before the end of a pass or read-back is taken as done: a disk more than half of which
+     * failed is given up, also when its last request was the one that crossed the line.
+     */
+    void requireEnoughTaken() throws IOException {
         giveUpIfTooMany();
-        String error = tryOnce(request, offset, data, done);
-        if (error != null) {
-            error = tryOnce(request, offset, data, done);
+    }
+
+    /** A sector somewhere on the target, for a request that tries it: the offset and a buffer of its length. */
+    private record Sector(long offset, ByteBuffer buffer) {
+    }
+
+    /** Writes or reads one {@link Sector} elsewhere on the disk. */
+    @FunctionalInterface
+    private interface Elsewhere {
+        void run(Sector sector) throws IOException;
+    }
+
+    private void attempt(Request request, Elsewhere elsewhere, long offset, ByteBuffer data, int pass, Stage stage,
+                         List<ByteRange> done) throws IOException {
+        giveUpIfTooMany();
+        if (tryOnce(request, offset, data, done) == null) {
+            return;
         }
-        if (error != null) {
+        resolving(1);
+        try {
+            String error = tryOnce(request, offset, data, done);
+            if (error == null) {
+                return;
+            }
             requireAnswering(offset, error);
-            isolate(request, offset, data, pass, stage, done, error);
+            resolve(request, offset, data, pass, stage, done, error);
+            if (done.isEmpty()) {
+                requireTakenElsewhere(elsewhere, offset, data.remaining(), stage, error);
+            }
+        } finally {
+            resolving(-1);
         }
-        if (!done.isEmpty()) {
-            emptyInARow.set(0);
-        } else if (emptyInARow.incrementAndGet() >= DEAD_REQUESTS) {
-            throw new BadSectorsException(target.info().path(), "given up: not one sector of " + DEAD_REQUESTS
-                    + " requests in a row could be " + (stage == Stage.WRITE ? "written" : "read") + " (the last at offset "
-                    + offset + ", " + error + "): the disk no longer takes " + (stage == Stage.WRITE ? "writes" : "reads"));
+    }
+
+    private synchronized void resolving(int change) {
+        resolving += change;
+        if (resolving == 0) {
+            notifyAll();
         }
     }
 
@@ -126,11 +193,19 @@ final class MediaErrors {
         }
     }
 
-    private void isolate(Request request, long offset, ByteBuffer data, int pass, Stage stage, List<ByteRange> done,
+    /**
+     * Finds the bad sectors of a range that failed with {@code error}: a range of a few sectors
+     * sector by sector, a larger one by its probes, then by halves.
+     */
+    private void resolve(Request request, long offset, ByteBuffer data, int pass, Stage stage, List<ByteRange> done,
                          String error) throws IOException {
         int length = data.remaining();
         if (length <= unit) {
             bad.add(new BadRange(offset, length, error, pass, stage));
+            return;
+        }
+        if (length > PROBES * unit && !anyProbeGoesThrough(request, offset, data)) {
+            bad.addWhole(new BadRange(offset, length, error, pass, stage));
             return;
         }
         int half = Math.max(unit, length / 2 / unit * unit);
@@ -142,8 +217,65 @@ final class MediaErrors {
             throws IOException {
         String error = tryOnce(request, offset, data, done);
         if (error != null) {
-            isolate(request, offset, data, pass, stage, done, error);
+            resolve(request, offset, data, pass, stage, done, error);
         }
+    }
+
+    /**
+     * Tries {@value #PROBES} single sectors spread evenly across the range, first and last
+     * included, until one goes through. They are only evidence: what went through is written (or
+     * read) again as part of a half, and counted then.
+     */
+    private boolean anyProbeGoesThrough(Request request, long offset, ByteBuffer data) throws IOException {
+        int sectors = (data.remaining() + unit - 1) / unit;
+        for (int i = 0; i < PROBES; i++) {
+            int at = (int) ((long) i * (sectors - 1) / (PROBES - 1)) * unit;
+            ByteBuffer sector = data.slice(data.position() + at, Math.min(unit, data.remaining() - at));
+            if (tryOnce(request, offset + at, sector, new ArrayList<>(1)) == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * After a request of which nothing went through: does the disk still take this kind of
+     * request anywhere? The sector that last worked is tried first, then {@value #DISK_PROBES}
+     * spread evenly over the target, passing over known bad ranges and the failed request. When not
+     * one goes through, the disk is given up with this first failure as the cause. A written probe
+     * carries the pass's own bytes for its offset, so it writes nothing the pass would not.
+     */
+    private void requireTakenElsewhere(Elsewhere elsewhere, long offset, int length, Stage stage, String error)
+            throws IOException {
+        List<Long> tried = new ArrayList<>();
+        long last = lastGood.get();
+        if (last >= 0) {
+            tried.add(last);
+        }
+        long sectors = size / unit;
+        for (int i = 0; i < DISK_PROBES && sectors > 0; i++) {
+            long at = (i * (sectors - 1) / Math.max(1, DISK_PROBES - 1)) * unit;
+            boolean good = bad.goodParts(at, unit).equals(List.of(new ByteRange(at, unit)));
+            if ((at < offset || at >= offset + length) && good && !tried.contains(at)) {
+                tried.add(at);
+            }
+        }
+        ByteBuffer buffer = IoContext.aligned(unit);
+        for (long at : tried) {
+            try {
+                elsewhere.run(new Sector(at, buffer.clear()));
+                wentThrough(at, unit);
+                return;
+            } catch (TargetIoException e) {
+                mediaError(e);
+            }
+        }
+        String verb = stage == Stage.WRITE ? "written" : "read";
+        String takes = stage == Stage.WRITE ? "writes" : "reads";
+        throw new DiskFailingException(target.info().path(), "given up: the disk no longer takes " + takes + " at offset "
+                + offset + " (" + error + "): not one of the " + PROBES + " sectors tried across the "
+                + Units.bytes(length) + " there could be " + verb + ", nor one of " + tried.size()
+                + " elsewhere on the disk" + (last >= 0 ? ", the last one that worked (offset " + last + ") included" : ""));
     }
 
     /**
@@ -178,10 +310,8 @@ final class MediaErrors {
         if (offset < 0) {
             return true;
         }
-        int align = Math.max(unit, IoContext.PAGE);
-        ByteBuffer sector = ByteBuffer.allocateDirect(2 * align).alignedSlice(IoContext.PAGE).slice(0, unit);
         try {
-            target.read(offset, sector);
+            target.read(offset, IoContext.aligned(unit));
             return true;
         } catch (TargetIoException e) {
             mediaError(e);
@@ -192,7 +322,7 @@ final class MediaErrors {
     /**
      * Before a request: stops the job once there is a bad range and the policy says stop at the
      * first (the request that found it was finished, so every byte of it that could be written was),
-     * or once there are more than the limit.
+     * once there are more ranges than the limit, or once more than half of the target is bad.
      */
     private void giveUpIfTooMany() throws IOException {
         List<BadRange> ranges = bad.ranges();
@@ -204,7 +334,11 @@ final class MediaErrors {
         }
         if (ranges.size() > policy.maxBadRanges()) {
             throw new BadSectorsException(target.info().path(), "given up: more than " + policy.maxBadRanges()
-                    + " bad ranges (" + bad.bytes() + " bytes): the disk is failing");
+                    + " bad ranges (the limit --max-bad sets): the disk is failing");
+        }
+        if (bad.bytes() > size / 2) {
+            throw new DiskFailingException(target.info().path(), "given up: more than half of its " + Units.bytes(size)
+                    + " could not be written or read: the disk is failing");
         }
     }
 }

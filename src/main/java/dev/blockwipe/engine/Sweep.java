@@ -53,6 +53,15 @@ final class Sweep {
 
         /** Returns when requests may go on, or when {@code stop} says the sweep is over. */
         void awaitOpen(BooleanSupplier stop) throws InterruptedException;
+
+        /** Open when each of {@code gates} is, asked in turn. */
+        static Gate all(Gate... gates) {
+            return stop -> {
+                for (Gate g : gates) {
+                    g.awaitOpen(stop);
+                }
+            };
+        }
     }
 
     private final ChunkPlan plan;

@@ -47,13 +47,16 @@ final class Verifier {
         long start = clock.getAsLong();
         long badBefore = bad.bytes();
         long skipped = skipped(plan);
-        Sweep sweep = new Sweep(plan, clock);
+        Sweep sweep = new Sweep(plan, clock, media);
         List<ByteBuffer> readers = io.ioBuffers(depth);
         if (!(expected instanceof Pattern.Repeating)) {
             readers = readers.subList(0, Math.min(readers.size(), io.expectedBuffers().size()));
         }
         boolean complete = sweep.run(io.pool(), readers,
                 worker -> comparer(expected, worker, log, pass), ticker, cancel);
+        if (complete) {
+            media.requireEnoughTaken();
+        }
         long unreadable = bad.bytes() - badBefore;
         return new VerifyResult(mode, expected.describe(), plan.totalBytes(), sweep.bytesDone(), log.sectors(),
                 log.firstByte(), log.ranges(), skipped, unreadable, complete, Duration.ofNanos(clock.getAsLong() - start),

@@ -62,6 +62,17 @@ public record WipeResult(
                 temperatures, resumedFrom, started, finished);
     }
 
+    /**
+     * Whether a later run can finish what this one did not: it was cancelled, or it failed for a
+     * reason the next run may not meet (a pulled disk, an I/O error, the first bad sector under
+     * "stop", more bad ranges than the limit). Not when the device cannot do what the method needs,
+     * or the disk was given up as failing: going on would only fail again.
+     */
+    public boolean resumable() {
+        return state == FinalState.CANCELLED || state == FinalState.FAILED && cause != FailureCause.DISK_FAILING
+                && cause != FailureCause.NOT_SUPPORTED;
+    }
+
     /** The NIST SP 800-88 category reached: the method's, or none when the result proves no erasure. */
     public NistClass nist() {
         return state == FinalState.UNPROVEN ? NistClass.NONE : plan.method().nist();
@@ -114,9 +125,12 @@ public record WipeResult(
 
     /** All read-backs, per pass and final. */
     public List<VerifyResult> verifications() {
-        return Stream.concat(
-                        passes.stream().map(PassResult::verification),
-                        Stream.of(verification))
+        return verifications(passes, verification);
+    }
+
+    /** The read-backs of {@code passes}, then {@code last} (each when there is one). */
+    static List<VerifyResult> verifications(List<PassResult> passes, VerifyResult last) {
+        return Stream.concat(passes.stream().map(PassResult::verification), Stream.of(last))
                 .filter(Objects::nonNull)
                 .toList();
     }

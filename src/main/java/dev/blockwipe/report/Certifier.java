@@ -326,8 +326,7 @@ public final class Certifier {
         public ReportStore.CertificateFiles finish(WipeResult result) throws IOException {
             closeLog();
             journalWritesDone();
-            resumable = journalWritten
-                    && (result.state() == FinalState.CANCELLED || result.state() == FinalState.FAILED);
+            resumable = journalWritten && result.resumable();
             if (!resumable) {
                 try {
                     journals.delete(identity);

@@ -104,7 +104,7 @@ class FailingMediaTest {
     }
 
     @Test
-    void aDiskWithMoreBadRangesThanTheLimitIsGivenUp() throws Exception {
+    void aDiskWithMoreBadRangesThanTheLimitIsGivenUpAndTheMessageCountsNothingTheCertificateCountsOtherwise() throws Exception {
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
         for (int i = 0; i < 5; i++) {
             target.failingWrites((long) i << 20, SECTOR, "EIO");
@@ -113,8 +113,10 @@ class FailingMediaTest {
                 .run(target, WipeListener.NONE, new CancelToken());
         assertThat(result.state()).isEqualTo(FinalState.FAILED);
         assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
-        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: more than 3 bad ranges (2048 bytes): the"
-                + " disk is failing");
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: more than 3 bad ranges (the limit --max-bad"
+                + " sets): the disk is failing");
+        assertThat(result.badRanges()).hasSize(4);
+        assertThat(result.resumable()).as("a higher --max-bad can go on").isTrue();
     }
 
     @Test
@@ -151,18 +153,68 @@ class FailingMediaTest {
         assertThat(target.requests()).as("no sector-by-sector grind through a dead disk").isLessThan(10);
     }
 
-    /** A disk that answers but takes nothing (an SSD gone read-only) is not 8 MiB of bad sectors. */
+    /**
+     * A disk that answers but takes nothing (an SSD gone read-only, a disk dead from its first
+     * request) is given up by evidence: the first request, the sectors tried across it and a few
+     * across the disk, not every sector of it.
+     */
     @Test
-    void aDiskThatTakesNotOneSectorIsGivenUpNotListedAsOneHugeBadRange() throws Exception {
+    void aDiskThatTakesNotOneSectorIsGivenUpAfterAFewProbesNotListedAsOneHugeBadRange() throws Exception {
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).failingWrites(0, SIZE, "EIO");
         WipeResult result = job(zero().withQueueDepth(1).withBlockSize(64 << 10), FaultPolicy.DEFAULT)
                 .run(target, WipeListener.NONE, new CancelToken());
         assertThat(result.state()).isEqualTo(FinalState.FAILED);
-        assertThat(result.cause()).isEqualTo(FailureCause.BAD_SECTORS);
-        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: not one sector of 8 requests in a row could"
-                + " be written (the last at offset " + (7 * (64 << 10)) + ", EIO): the disk no longer takes writes");
+        assertThat(result.cause()).isEqualTo(FailureCause.DISK_FAILING);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: the disk no longer takes writes at offset 0"
+                + " (EIO): not one of the 8 sectors tried across the 64 KiB there could be written, nor one of 15"
+                + " elsewhere on the disk");
         assertThat(result.bytesWritten()).isZero();
-        assertThat(result.badBytes()).isEqualTo(8 * (64 << 10));
+        assertThat(target.requests()).as("two tries, 8 probes, 15 sectors elsewhere").isEqualTo(2 + 8 + 15);
+        assertThat(result.resumable()).as("going on would only fail again").isFalse();
+    }
+
+    /** Even where the whole target is one request, a disk that took nothing is FAILED, never "erased except". */
+    @Test
+    void aSmallDiskThatTakesNothingIsFailedNotErasedExceptBadSectors() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).failingWrites(0, SIZE, "EIO");
+        WipeResult result = job(zero().withBlockSize(SIZE), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.DISK_FAILING);
+        assertThat(target.requests()).isLessThan(30);
+    }
+
+    /** A disk that stops taking writes part-way (but still reads) is told by the sector that took the last one. */
+    @Test
+    void aDiskThatStopsTakingWritesIsGivenUpWithTheFirstFailureAsTheCause() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).failingWritesAfter(3L << 20);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DISK_FAILING);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: the disk no longer takes writes at offset"
+                + " 3145728 (EIO): not one of the 8 sectors tried across the 1 MiB there could be written, nor one of 15"
+                + " elsewhere on the disk, the last one that worked (offset 2097152) included");
+        assertThat(result.bytesWritten()).isEqualTo(3L << 20);
+        assertThat(target.requests()).isLessThan(40);
+    }
+
+    /** A bad stretch none of whose probes go through is counted bad as a whole, without a try per sector. */
+    @Test
+    void aBadStretchIsCountedBadAsAWholeWithoutTryingEachOfItsSectors() throws Exception {
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        byte[] before = memory.data().clone();
+        FaultyTarget target = new FaultyTarget(memory).failingWrites(2L << 20, 1 << 20, "EIO");
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
+        assertThat(result.badRanges()).containsExactly(new BadRange(2L << 20, 1 << 20, "EIO", 1, Stage.WRITE));
+        assertThat(result.warnings()).anyMatch(w -> w.startsWith("1 range (1 MiB) counted bad as a whole"));
+        assertThat(target.requests()).as("requests, a retry, 8 probes, a sector elsewhere, the read-back: not 2048 sectors")
+                .isLessThan(40);
+        byte[] data = memory.data();
+        assertThat(Arrays.equals(data, 2 << 20, 3 << 20, before, 2 << 20, 3 << 20)).as("the bad stretch untouched").isTrue();
+        assertThat(isZero(Arrays.copyOfRange(data, 0, 2 << 20)) && isZero(Arrays.copyOfRange(data, 3 << 20, SIZE)))
+                .as("everything else written").isTrue();
     }
 
     /** Bad stretches with good sectors between them are bad sectors, however many requests they touch. */
@@ -170,12 +222,48 @@ class FailingMediaTest {
     void requestsThatTakeSomeSectorsKeepTheJobGoing() throws Exception {
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
         for (long at = 0; at < SIZE; at += 64 << 10) {
-            target.failingWrites(at + SECTOR, (64 << 10) - SECTOR, "EIO");
+            target.failingWrites(at + SECTOR, 16 << 10, "EIO");
         }
         WipeResult result = job(zero().withQueueDepth(1).withBlockSize(64 << 10), FaultPolicy.DEFAULT)
                 .run(target, WipeListener.NONE, new CancelToken());
         assertThat(result.state()).isEqualTo(FinalState.ERASED_EXCEPT_BAD_SECTORS);
-        assertThat(result.bytesWritten()).isEqualTo((long) SIZE / (64 << 10) * SECTOR);
+        assertThat(result.bytesWritten()).isEqualTo((long) SIZE / (64 << 10) * ((64 << 10) - (16 << 10)));
+    }
+
+    /** A disk most of which cannot be written is failing, however the bad parts lie. */
+    @Test
+    void aDiskMoreThanHalfOfWhichCannotBeWrittenIsGivenUp() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
+        for (long at = 0; at < SIZE; at += 64 << 10) {
+            target.failingWrites(at + SECTOR, (64 << 10) - SECTOR, "EIO");
+        }
+        WipeResult result = job(zero().withQueueDepth(1).withBlockSize(64 << 10), FaultPolicy.DEFAULT)
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        assertThat(result.cause()).isEqualTo(FailureCause.DISK_FAILING);
+        assertThat(result.errors().get(0)).isEqualTo("/dev/mem0: given up: more than half of its 8 MiB could not be"
+                + " written or read: the disk is failing");
+    }
+
+    /**
+     * With --on-error stop, no worker starts a request once one has failed: only the requests in
+     * flight then complete, however long the failing one takes to be resolved.
+     */
+    @Test
+    void onErrorStopStartsNoNewRequestOnceOneFailed() throws Exception {
+        MemoryTarget memory = randomFilled(new MemoryTarget(SIZE));
+        byte[] before = memory.data().clone();
+        int depth = 4;
+        int block = 256 << 10;
+        long bad = 2L << 20;
+        FaultyTarget target = new FaultyTarget(memory).failingWrites(bad, SECTOR, "EIO")
+                .holdingEachRequest(() -> sleepQuietly(5));
+        WipeResult result = job(zero().withQueueDepth(depth).withBlockSize(block), FaultPolicy.DEFAULT.withStopAtFirst(true))
+                .run(target, WipeListener.NONE, new CancelToken());
+        assertThat(result.state()).isEqualTo(FinalState.FAILED);
+        int untouchedFrom = (int) bad + depth * block;
+        assertThat(Arrays.equals(memory.data(), untouchedFrom, SIZE, before, untouchedFrom, SIZE))
+                .as("nothing beyond the requests in flight when the bad sector failed").isTrue();
     }
 
     /**
@@ -325,6 +413,14 @@ class FailingMediaTest {
     private static LongSupplier fastClock() {
         AtomicLong now = new AtomicLong();
         return () -> now.addAndGet(1_000_000_000L);
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static MemoryTarget randomFilled(MemoryTarget target) {

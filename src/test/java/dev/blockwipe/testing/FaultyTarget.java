@@ -34,6 +34,7 @@ public final class FaultyTarget implements BlockTarget {
     private final AtomicInteger requests = new AtomicInteger();
     private volatile long vanishAfter = Long.MAX_VALUE;
     private volatile long dieAfter = Long.MAX_VALUE;
+    private volatile long writesFailAfter = Long.MAX_VALUE;
     private volatile long stallAt = -1;
     private volatile long delayMillis;
     private volatile CountDownLatch stallRelease;
@@ -100,6 +101,12 @@ public final class FaultyTarget implements BlockTarget {
         return this;
     }
 
+    /** After {@code bytes} were written, every write fails with EIO, though reads still work (an SSD gone read-only). */
+    public FaultyTarget failingWritesAfter(long bytes) {
+        this.writesFailAfter = bytes;
+        return this;
+    }
+
     /** Every request takes this long (a slow disk: several progress ticks per pass). */
     public FaultyTarget slowedBy(java.time.Duration each) {
         this.delayMillis = each.toMillis();
@@ -145,7 +152,7 @@ public final class FaultyTarget implements BlockTarget {
         if (delayMillis > 0) {
             pause(delayMillis);
         }
-        if (written.get() >= Math.min(vanishAfter, dieAfter)) {
+        if (written.get() >= Math.min(vanishAfter, dieAfter) || write && written.get() >= writesFailAfter) {
             throw error(write, offset, "EIO");
         }
         for (Fault f : faults) {
