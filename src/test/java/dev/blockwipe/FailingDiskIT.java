@@ -105,6 +105,77 @@ class FailingDiskIT {
         }
     }
 
+    /**
+     * kill -9 right after each event a wipe prints, the last ones included: there is always a
+     * signed certificate, or a journal from which --resume makes one (after the last pass by
+     * reading back alone), and the disk ends as the method must leave it.
+     */
+    @ParameterizedTest(name = "killed after {0}")
+    @CsvSource({"started", "passStarted", "checkpoint", "passDone", "verifyStarted", "verified", "finished", "certificate"})
+    void aWipeKilledAfterAnyOfItsEventsLeavesACertificateOrAJournalThatMakesOne(String event) throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, 8L << 20)) {
+            fillRandom(disk.backing());
+            disk.control(Map.of("delay", 0.01));
+            Process p = wipe(disk, "-m", "zero", "--json", "--block-size", SLOW_REQUESTS)
+                    .redirectError(dir.resolve("first.err").toFile()).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            boolean seen = false;
+            for (String line; !seen && (line = out.readLine()) != null; ) {
+                seen = JSON.readTree(line).path("event").asText().equals(event);
+            }
+            assertThat(seen).as("the wipe printed %s: %s", event, Files.readString(dir.resolve("first.err"))).isTrue();
+            Sh.run("kill", "-KILL", String.valueOf(p.pid()));
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+            List<Path> certificates = certificates(dir.resolve("reports"));
+            if (certificates.isEmpty()) {
+                assertThat(readJournal()).as("killed after %s: no certificate, so a journal", event).isPresent();
+                Jar.Run resumed = Jar.exec(wipe(disk, "--resume"));
+                assertThat(resumed.code()).as(resumed.out() + resumed.err()).isZero();
+                certificates = certificates(dir.resolve("reports"));
+            }
+            assertThat(certificates).hasSize(1);
+            JsonNode cert = JSON.readTree(Files.readAllBytes(certificates.get(0)));
+            assertThat(cert.at("/result/state").asText()).isEqualTo("ERASED");
+            assertThat(readJournal()).isEmpty();
+            assertThat(Arrays.equals(Files.readAllBytes(disk.backing()), new byte[(int) (8L << 20)])).isTrue();
+        }
+    }
+
+    /**
+     * The reports directory fills up while the wipe runs (it had room when the wipe was checked):
+     * the certificate is written to the journal directory, which the command says, and the
+     * journal is let go only then.
+     */
+    @Test
+    void aReportsDirectoryThatFillsDuringTheWipeGetsTheCertificateWrittenToTheJournalDirectory() throws Exception {
+        Sh.require(Sh.isRoot(), "mounting a small file system to fill needs root");
+        Path reports = Files.createDirectory(dir.resolve("reports"));
+        Sh.run("mount", "-t", "tmpfs", "-o", "mode=700,size=2m", "tmpfs", reports.toString());
+        try (FaultyDisk disk = FaultyDisk.create(dir, 8L << 20)) {
+            disk.control(Map.of("delay", 0.05));
+            Process p = wipe(disk, "-m", "zero", "--block-size", SLOW_REQUESTS)
+                    .redirectOutput(dir.resolve("fill.out").toFile()).redirectError(dir.resolve("fill.err").toFile()).start();
+            Instant deadline = Instant.now().plusSeconds(60);
+            while (certificates(reports).isEmpty() && logs(reports).isEmpty() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(20);
+            }
+            Sh.run("sh", "-c", "cat /dev/zero > " + reports.resolve("filler") + " 2>/dev/null; true");
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+
+            String err = Files.readString(dir.resolve("fill.err"));
+            assertThat(p.exitValue()).as(err).isEqualTo(7);
+            assertThat(err).contains("the certificate is not in the reports directory: it could not be written to "
+                    + reports, "so it was written to " + journalDir() + " instead");
+            List<Path> kept = certificates(journalDir());
+            assertThat(kept).hasSize(1);
+            assertThat(Jar.exec(Jar.command(dir, "report", "verify", kept.get(0).toString())).code()).isZero();
+            assertThat(readJournal()).isEmpty();
+        } finally {
+            Sh.run("umount", reports.toString());
+        }
+    }
+
     @Test
     void aStalledRequestIsShownAndTheWipeCanStillBeCancelled() throws Exception {
         try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
@@ -193,6 +264,23 @@ class FailingDiskIT {
                     : new Pattern.Repeating(HexFormat.of().parseHex(pass.path("repeat").asText())));
         }
         return out;
+    }
+
+    private static List<Path> certificates(Path folder) throws IOException {
+        return listed(folder, ".json").stream().filter(f -> !f.toString().endsWith(".journal.json")).toList();
+    }
+
+    private static List<Path> logs(Path folder) throws IOException {
+        return listed(folder, ".log");
+    }
+
+    private static List<Path> listed(Path folder, String suffix) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(suffix)).toList();
+        }
     }
 
     private static JsonNode certificate(String out) throws IOException {

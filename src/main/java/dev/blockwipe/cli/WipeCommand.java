@@ -199,6 +199,7 @@ final class WipeCommand implements Callable<Integer> {
         WipeRequest request = resume ? null : request(faults);
         Keystreams keystreams = resume || request.method().writesRandomData() ? OpenSslKeystreams.fastest() : Keystreams.JCE;
         Certifier certifier = certifier();
+        certifier.requireStorage(targets.size()).forEach(w -> err.println("blockwipe: warning: " + w));
         List<WriteGate.Admitted> admitted = new WriteGate(opener, new Preflight(inventory), force, pause)
                 .admit(targets, yes, err);
         try {
@@ -292,7 +293,11 @@ final class WipeCommand implements Callable<Integer> {
             if (ends.unexpected != null) {
                 throw new IllegalStateException("a wipe job failed unexpectedly", ends.unexpected);
             }
-            return ExitCode.worst(ends.codes);
+            int code = ExitCode.worst(ends.codes);
+            if (!ends.codes.contains(ExitCode.CANCELLED)) {
+                interrupts.settled(code);
+            }
+            return code;
         }
     }
 
@@ -380,8 +385,9 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     /**
-     * Reports the job's certificate; a failure to write it is reported beside the result, which
-     * stands. A job that stopped early says how to resume it, or why it cannot be.
+     * Reports the job's certificate; a failure to write it where it belongs is reported beside the
+     * result, which stands, with where the certificate is instead or how it can still be made. A
+     * job that stopped early says how to resume it, or why it cannot be.
      */
     private static int certify(Certifier.Report done, JsonLines jsonLines, PrintWriter out, PrintWriter err) {
         int code = ExitCode.of(done.result());
@@ -392,14 +398,16 @@ final class WipeCommand implements Callable<Integer> {
             } else {
                 out.println(path + ": certificate " + done.files().pdf() + " (signed JSON " + done.files().json() + ")");
             }
-        } else {
-            err.println("blockwipe: " + path + ": the certificate could not be written: " + done.uncertified()
-                    + " (the result above stands)");
+        }
+        String problem = done.files() == null ? "the certificate could not be written: " + done.uncertified()
+                + (done.journalKept() && !done.resumable() ? "; the journal is kept: blockwipe wipe --resume " + path
+                + " reads the target back and writes it" : "")
+                : done.misplaced() != null ? "the certificate is not in the reports directory: " + done.misplaced() : null;
+        if (problem != null) {
+            err.println("blockwipe: " + path + ": " + problem + " (the result above stands)");
             code = code == ExitCode.OK ? ExitCode.NO_CERTIFICATE : code;
         }
-        if (done.journalProblem() != null) {
-            err.println(path + ": warning: " + done.journalProblem());
-        }
+        done.problems().forEach(p -> err.println(path + ": warning: " + p));
         if (done.resumable() && jsonLines == null) {
             out.println(path + ": resumable: blockwipe wipe --resume " + path);
         }

@@ -100,6 +100,11 @@ public record WipeResult(
         return planned == 0 ? 1 : Math.min(1, (double) (before + bytesWritten()) / planned);
     }
 
+    /** Every pass was written (by this run and the ones before it): what is left, or was stopped, is the read-back. */
+    public boolean allWritten() {
+        return writtenFraction() >= 1;
+    }
+
     /**
      * Every run of the job, oldest first: the earlier ones from the journal, then this one, which
      * ended as {@code end} says.

@@ -3,7 +3,6 @@ package dev.blockwipe.report;
 import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.SiblingSpeeds;
 import dev.blockwipe.engine.TargetException;
@@ -19,12 +18,16 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Writes a signed certificate (JSON, signature, PDF), a log and a journal for every job that
@@ -88,11 +91,17 @@ public final class Certifier {
     }
 
     /**
-     * What the paperwork made of a wipe that ran: its result, its certificate or why there is none
-     * ({@code uncertified}), whether it can be resumed, and why its journal could not be written (or null).
+     * What the paperwork made of a wipe that ran: its result; its certificate, or why there is none
+     * ({@code uncertified}); why the certificate is not in the reports directory ({@code misplaced},
+     * null when it is); whether the wipe can be resumed; whether its journal was kept so that
+     * {@code wipe --resume} can still write the certificate; and what went wrong with the journal
+     * or the log.
      */
-    public record Report(WipeResult result, ReportStore.CertificateFiles files, String uncertified, boolean resumable,
-                         String journalProblem) {
+    public record Report(WipeResult result, ReportStore.CertificateFiles files, String uncertified, String misplaced,
+                         boolean resumable, boolean journalKept, List<String> problems) {
+        public Report {
+            problems = List.copyOf(problems);
+        }
     }
 
     /**
@@ -110,7 +119,9 @@ public final class Certifier {
                         CancelToken cancel) throws TargetException {
         job.validate(target);
         Paperwork paperwork = journal != null ? resume(target.info(), before, journal) : begin(target.info(), before);
-        WipeListener listener = WipeListener.all(display, paperwork);
+        // the paperwork first: an event is shown once the log and the journal have it (the first
+        // journal is durable before "started" is shown, and before the first write)
+        WipeListener listener = WipeListener.all(paperwork, display);
         WipeResult result;
         try {
             result = journal != null ? job.resume(target, journal.plan(), journal.resumePoint(), listener, cancel)
@@ -119,18 +130,7 @@ public final class Certifier {
             paperwork.abandon(e);
             throw e;
         }
-        result = siblings.judge(before.model(), result);
-        ReportStore.CertificateFiles files = null;
-        String uncertified = null;
-        try {
-            files = paperwork.finish(result);
-        } catch (IOException e) {
-            uncertified = e.getMessage();
-        } catch (RuntimeException e) {
-            // a defect in rendering or signing must not lose the result, which stands; it is reported beside it
-            uncertified = e.toString();
-        }
-        return new Report(result, files, uncertified, paperwork.resumable(), paperwork.journalProblem());
+        return paperwork.finish(siblings.judge(before.model(), result));
     }
 
     /**
@@ -163,6 +163,28 @@ public final class Certifier {
     /** The same for a job that goes on from {@code journal}; its certificate covers every run. */
     public Paperwork resume(TargetInfo target, CertifiedDevice device, Journal journal) {
         return new Paperwork(target, device, journal.resumePoint());
+    }
+
+    /**
+     * Checks, before anything is written, that the paperwork of {@code jobs} wipes can be done:
+     * the signing key can be used (it is made the first time), the reports directory is private
+     * and has room for the certificates, and the journal directory is private.
+     *
+     * @return warnings for before the first write: a journal directory that cannot take a file
+     *         means the wipes cannot be resumed if they are interrupted
+     * @throws StorageException naming the directory or file and what is wrong with it
+     */
+    public List<String> requireStorage(int jobs) throws StorageException {
+        try {
+            key();
+        } catch (StorageException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new StorageException(e.getMessage(), e);
+        }
+        store.requireUsable(uid, jobs);
+        return journals.unwritable().map(why -> List.of("if interrupted, " + (jobs == 1 ? "this wipe" : "these wipes")
+                + " cannot be resumed: " + why)).orElse(List.of());
     }
 
     /**
@@ -207,9 +229,11 @@ public final class Certifier {
         private final ResumeIdentity identity;
         private final ResumePoint from;
         private final String name;
-        private ReportStore.CertificateFiles files;
+        /** The names of the certificate's files: reserved in the reports directory, or as they would have been. */
+        private final ReportStore.CertificateFiles files;
         private JobLog log;
-        private IOException problem;
+        /** Why the log is missing or incomplete, or null. */
+        private IOException logProblem;
         private Journal journal;
         private ExecutorService journalWriter;
         private volatile boolean journalWritten;
@@ -221,13 +245,16 @@ public final class Certifier {
             this.identity = ResumeIdentity.of(target, device, host.bootId());
             this.from = from;
             this.name = target.name();
+            Instant now = Instant.now();
+            String label = device.serial().isEmpty() ? target.name() : device.serial();
+            ReportStore.CertificateFiles names = store.names(now, host.hostname(), label);
             try {
-                files = store.reserve(Instant.now(), host.hostname(),
-                        device.serial().isEmpty() ? target.name() : device.serial(), uid);
-                log = new JobLog(files.log());
+                names = store.reserve(now, host.hostname(), label, uid);
+                log = new JobLog(names.log());
             } catch (IOException e) {
-                problem = e;
+                logProblem = e;
             }
+            this.files = names;
         }
 
         @Override
@@ -239,23 +266,25 @@ public final class Certifier {
             try {
                 log.on(event);
             } catch (UncheckedIOException e) {
-                problem = e.getCause();
+                logProblem = e.getCause();
                 closeLog();
             }
         }
 
         /**
-         * Writes the journal at the start, at every checkpoint and when the job stops early, in
-         * that order, on a thread of its own: its signature and its fsyncs never hold up the job
-         * (a journal that lags behind only means more is written again after a crash). A write that
-         * fails is tried again at the next checkpoint; the journal written last stays valid meanwhile
-         * (its offset is behind the truth, which only means more is written again).
+         * Writes the journal at the start, at every checkpoint and when the job ends, in that
+         * order, on a thread of its own. The first is durable before the job's first write, so that
+         * from then on there is always a journal to go on from; the later ones never hold up the
+         * job: their signature and fsyncs run beside it (a journal that lags behind only means more
+         * is written again after a crash). A write that fails is tried again at the next
+         * checkpoint; the journal written last stays valid meanwhile.
          */
         private void journal(WipeEvent event) {
             Instant now = Instant.now();
             Journal next = event instanceof WipeEvent.Started s ? Journal.start(identity, s.target().path(), s.plan(), from, now)
                     : journal == null ? null
                     : event instanceof WipeEvent.Checkpoint c ? journal.checkpoint(c, now)
+                    : event instanceof WipeEvent.Finished ? journal.ended(Journal.FINISHED, now)
                     : event instanceof WipeEvent.Cancelled ? journal.ended("cancelled", now)
                     : event instanceof WipeEvent.Failed f ? journal.ended("failed: " + f.error(), now)
                     : null;
@@ -270,7 +299,7 @@ public final class Certifier {
                     return t;
                 });
             }
-            journalWriter.execute(() -> {
+            Future<?> written = journalWriter.submit(() -> {
                 try {
                     journals.write(next, key());
                     journalWritten = true;
@@ -279,6 +308,27 @@ public final class Certifier {
                     journalProblem = e;
                 }
             });
+            if (event instanceof WipeEvent.Started) {
+                awaitWrite(written);
+            }
+        }
+
+        /** Waits for the first journal write; one that does not return in time is reported, and the job goes on. */
+        private void awaitWrite(Future<?> written) {
+            try {
+                written.get(JOURNAL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                journalProblem = notAnswering();
+            } catch (ExecutionException e) {
+                journalProblem = new IOException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private IOException notAnswering() {
+            return new IOException("a journal write did not finish within " + JOURNAL_WAIT.toSeconds()
+                    + " s (is the disk of " + journals.dir() + " answering?)");
         }
 
         /** Lets the journal writes already asked for finish, before the journal is judged or removed. */
@@ -291,8 +341,7 @@ public final class Certifier {
             while (true) {
                 try {
                     if (!journalWriter.awaitTermination(JOURNAL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                        journalProblem = new IOException("a journal write did not finish within " + JOURNAL_WAIT.toSeconds()
-                                + " s (is the disk of " + journals.dir() + " answering?)");
+                        journalProblem = notAnswering();
                     }
                     break;
                 } catch (InterruptedException e) {
@@ -304,44 +353,66 @@ public final class Certifier {
             }
         }
 
-        /** The job stopped early and its journal is kept: {@code wipe --resume} goes on with it. */
-        public boolean resumable() {
-            return resumable;
-        }
-
         /**
-         * Why the journal could not be written (or removed), or null: the CLI and the window warn
-         * that an interrupted wipe then cannot be resumed.
+         * Writes the certificate of {@code result}, then lets the journal go, in that order: at
+         * every instant there is a certificate, or a journal from which {@code wipe --resume} makes
+         * one (after the last pass, by the read-back alone: nothing is written again). Where the
+         * reports directory cannot take the certificate (it filled up, went away), it is written
+         * to the journal directory instead; where that fails too, the journal stays. A wipe that
+         * can be resumed keeps its journal whatever happens to its certificate.
          */
-        public String journalProblem() {
-            return journalProblem == null ? null : "the journal in " + journals.dir() + " could not be written: "
-                    + journalProblem.getMessage();
-        }
-
-        /**
-         * Writes the certificate of {@code result}.
-         *
-         * @throws IOException when the reports directory or the key could not be used (the wipe itself stands)
-         */
-        public ReportStore.CertificateFiles finish(WipeResult result) throws IOException {
+        public Report finish(WipeResult result) {
             closeLog();
             journalWritesDone();
             resumable = journalWritten && result.resumable();
-            if (!resumable) {
+            ReportStore.CertificateFiles written = null;
+            String uncertified = null;
+            String misplaced = null;
+            try {
+                Certificate cert = new Certificate(UUID.randomUUID(), Instant.now(), build.version(), build.built(), host,
+                        operator, device, result, key().fingerprint(), resumable);
+                try {
+                    written = writeTo(store, cert);
+                } catch (IOException unusable) {
+                    written = writeTo(new ReportStore(journals.dir()), cert);
+                    misplaced = "it could not be written to " + store.dir() + " (" + unusable.getMessage() + "), so it"
+                            + " was written to " + journals.dir() + " instead";
+                }
+            } catch (IOException e) {
+                uncertified = e.getMessage();
+            } catch (RuntimeException e) {
+                // a defect in rendering or signing must not lose the result, which stands; it is reported beside it
+                uncertified = e.toString();
+            }
+            boolean keep = resumable || written == null && journalWritten;
+            if (!keep) {
                 try {
                     journals.delete(identity);
                 } catch (IOException e) {
                     journalProblem = e;
                 }
             }
-            if (problem != null) {
-                throw problem;
+            return new Report(result, written, uncertified, misplaced, resumable, keep, problems());
+        }
+
+        /** The certificate's JSON, signature and PDF in {@code where}, under the names reserved at the start. */
+        private ReportStore.CertificateFiles writeTo(ReportStore where, Certificate cert) throws IOException {
+            ReportStore.CertificateFiles there = files.in(where.dir());
+            where.write(there, cert, key());
+            return there;
+        }
+
+        /** What went wrong with the journal and the log, one sentence each. */
+        private List<String> problems() {
+            List<String> all = new ArrayList<>();
+            if (journalProblem != null) {
+                all.add("the journal in " + journals.dir() + " could not be written or removed: "
+                        + journalProblem.getMessage());
             }
-            SigningKey k = key();
-            Certificate cert = new Certificate(UUID.randomUUID(), Instant.now(), build.version(), build.built(), host,
-                    operator, device, result, k.fingerprint(), resumable);
-            store.write(files, cert, k);
-            return files;
+            if (logProblem != null) {
+                all.add("the job's log " + files.log() + " is incomplete: " + logProblem.getMessage());
+            }
+            return all;
         }
 
         /**
@@ -355,7 +426,7 @@ public final class Certifier {
                     log.note("ended without a result, so there is no certificate: "
                             + (why.getMessage() != null ? why.getMessage() : why.toString()));
                 } catch (UncheckedIOException e) {
-                    problem = e.getCause();
+                    logProblem = e.getCause();
                 }
             }
             closeLog();
@@ -368,7 +439,7 @@ public final class Certifier {
             try {
                 log.close();
             } catch (IOException e) {
-                problem = problem == null ? e : problem;
+                logProblem = logProblem == null ? e : logProblem;
             }
             log = null;
         }

@@ -48,6 +48,8 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
                       List<BadRange> badRanges, List<RunRecord> earlier, Run current, Instant updated) {
     static final int VERSION = 1;
     static final String INTERRUPTED = "interrupted (killed, crashed or powered off); counted up to its last checkpoint";
+    /** How a run ended that wrote everything, but not its certificate (the process ended first). */
+    static final String FINISHED = "finished, but ended before its certificate was written";
 
     /**
      * The run that wrote the journal last.

@@ -25,6 +25,8 @@ import java.util.stream.Stream;
  */
 public final class Journals {
     private static final String SUFFIX = ".journal.json";
+    /** A journal is a few KiB; with its temporary copy, far less than this. */
+    private static final long ROOM = 256L << 10;
     private final Path dir;
     private final int uid;
 
@@ -48,6 +50,25 @@ public final class Journals {
         return dir;
     }
 
+    /**
+     * Checks, before a wipe, that journals can be written: a directory others may write is refused
+     * (they could plant a journal that skips part of a disk); one that cannot take a file is a
+     * warning, since the wipe can still be done, only not resumed.
+     *
+     * @return why journals cannot be written here, or empty
+     * @throws StorageException the directory is not private
+     */
+    public Optional<String> unwritable() throws StorageException {
+        try {
+            PrivateFiles.directory(dir, uid, "journal directory");
+        } catch (StorageException e) {
+            throw e;
+        } catch (IOException e) {
+            return Optional.of("the journal directory " + dir + " cannot be made: " + PrivateFiles.reason(e));
+        }
+        return PrivateFiles.unwritable(dir, "journal directory", ROOM);
+    }
+
     /** Writes {@code journal} in place of the device's previous one, signed with {@code key}. */
     void write(Journal journal, SigningKey key) throws IOException {
         PrivateFiles.directory(dir, uid, "journal directory");
@@ -57,12 +78,20 @@ public final class Journals {
         file.put("signature", Base64.getEncoder().encodeToString(key.sign(Json.mapper().writeValueAsBytes(body))));
         file.put("key", key.fingerprint());
         byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(file);
-        PrivateFiles.write(fileFor(journal.identity()), out -> out.write(bytes), true);
+        Path target = fileFor(journal.identity());
+        PrivateFiles.removeTemporaries(target);
+        PrivateFiles.write(target, out -> out.write(bytes), true);
     }
 
-    /** Removes the device's journal (its job ended), if there is one. */
+    /**
+     * Removes the device's journal (its job ended), if there is one, and what a killed writer of it
+     * left behind. Only the process that holds the device writes its journal, so no temporary
+     * file removed here is one being written.
+     */
     void delete(ResumeIdentity identity) throws IOException {
-        Files.deleteIfExists(fileFor(identity));
+        Path file = fileFor(identity);
+        Files.deleteIfExists(file);
+        PrivateFiles.removeTemporaries(file);
     }
 
     /**
@@ -84,6 +113,10 @@ public final class Journals {
                 continue;
             }
             String mismatch = e.journal().identity().mismatch(device);
+            if (mismatch != null && e.file().equals(fileFor(device))) {
+                throw new RefusedException("the journal " + e.file() + " is in this device's place but is for another"
+                        + " device (" + e.journal().path() + "): " + mismatch + "; start the wipe over");
+            }
             if (mismatch == null) {
                 if (!e.signed()) {
                     throw new RefusedException("the journal " + e.file() + " was changed after Blockwipe wrote it (its"

@@ -2,18 +2,22 @@ package dev.blockwipe.report;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -51,18 +55,51 @@ final class PrivateFiles {
             return;
         }
         if (!Files.isDirectory(dir)) {
-            throw new IOException("the " + what + " " + dir + " is not a directory");
+            throw new StorageException("the " + what + " " + dir + " is not a directory");
         }
         int owner = (Integer) Files.getAttribute(dir, "unix:uid");
         if (owner != uid) {
-            throw new IOException("the " + what + " " + dir + " belongs to another user (uid " + owner
+            throw new StorageException("the " + what + " " + dir + " belongs to another user (uid " + owner
                     + "), who could replace what Blockwipe writes there; use a directory of your own");
         }
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir);
         if (mode.stream().anyMatch(OTHERS_WRITE::contains)) {
-            throw new IOException("the " + what + " " + dir + " is writable by others (" + PosixFilePermissions.toString(mode)
+            throw new StorageException("the " + what + " " + dir + " is writable by others (" + PosixFilePermissions.toString(mode)
                     + "), who could replace what Blockwipe writes there; make it private: chmod go-w " + dir);
         }
+    }
+
+    /**
+     * Checks, before a job depends on it, that a new file can be made in {@code dir} (one is
+     * written, synced and removed) and that its file system has {@code room} bytes free.
+     *
+     * @param what "reports directory", "journal directory": for the message
+     * @return what is wrong, naming the directory; empty when nothing is
+     */
+    static Optional<String> unwritable(Path dir, String what, long room) {
+        Path probe = temporary(dir.resolve(".blockwipe-probe"));
+        try {
+            try (FileChannel ch = FileChannel.open(probe, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE))) {
+                ch.write(ByteBuffer.wrap(new byte[] {'\n'}));
+                ch.force(true);
+            } finally {
+                Files.deleteIfExists(probe);
+            }
+            long free = Files.getFileStore(dir).getUsableSpace();
+            return free >= room ? Optional.empty() : Optional.of("the " + what + " " + dir + " has " + free
+                    + " bytes free, less than the " + room + " its files may need");
+        } catch (IOException e) {
+            return Optional.of("cannot write to the " + what + " " + dir + ": " + reason(e));
+        }
+    }
+
+    /** What the kernel said ("Read-only file system", "permission denied"), without the path Java puts in front. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
     }
 
     /** Creates {@code file}, which must not exist yet, with {@code bytes}. */
@@ -77,7 +114,7 @@ final class PrivateFiles {
      */
     static void write(Path file, Content content, boolean replace) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        Path tmp = temporary(file);
         try {
             try (FileChannel ch = FileChannel.open(tmp, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE))) {
@@ -91,6 +128,28 @@ final class PrivateFiles {
             Files.deleteIfExists(tmp);
         }
         syncDirectory(dir);
+    }
+
+    /**
+     * Removes the temporary files a write of {@code file} that was killed midway left behind. Only
+     * for files that one writer at a time writes (a journal, written by the process that holds its
+     * device): another writer's file in the making would be removed too.
+     */
+    static void removeTemporaries(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        String prefix = "." + file.getFileName() + ".";
+        try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(dir,
+                p -> p.getFileName().toString().startsWith(prefix) && p.getFileName().toString().endsWith(".tmp"))) {
+            for (Path leftover : leftovers) {
+                Files.deleteIfExists(leftover);
+            }
+        } catch (NoSuchFileException noDirectory) {
+            // nothing was ever written there
+        }
+    }
+
+    private static Path temporary(Path file) {
+        return file.toAbsolutePath().getParent().resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -35,6 +36,11 @@ public final class ReportStore {
     private static final int MAX_NAME_PART = 96;
     /** Far above any real certificate (a 35-pass Gutmann with full profiles is a few MB), far below the heap. */
     static final long MAX_CERTIFICATE_BYTES = 64L << 20;
+    /**
+     * What a certificate's JSON, signature, PDF and log may take: far more than they do (a few to
+     * tens of KiB; the PDF's fonts are not embedded), for a long job's log and speed profiles.
+     */
+    private static final long ROOM_PER_CERTIFICATE = 1L << 20;
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
@@ -50,6 +56,11 @@ public final class ReportStore {
 
     /** The files of one certificate. */
     public record CertificateFiles(Path json, Path signature, Path pdf, Path log) {
+        /** The same names in {@code dir}, the log left where it is. */
+        public CertificateFiles in(Path dir) {
+            return new CertificateFiles(dir.resolve(json.getFileName()), dir.resolve(signature.getFileName()),
+                    dir.resolve(pdf.getFileName()), log);
+        }
     }
 
     /** The detached signature of a certificate's JSON. */
@@ -69,6 +80,25 @@ public final class ReportStore {
     }
 
     /**
+     * Checks, before a wipe, that the directory can take the files of {@code jobs} certificates.
+     *
+     * @throws StorageException naming the directory and what is wrong with it
+     */
+    public void requireUsable(int uid, int jobs) throws StorageException {
+        try {
+            PrivateFiles.directory(dir, uid, "reports directory");
+        } catch (StorageException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new StorageException("the reports directory " + dir + " cannot be made: " + PrivateFiles.reason(e), e);
+        }
+        Optional<String> problem = PrivateFiles.unwritable(dir, "reports directory", jobs * ROOM_PER_CERTIFICATE);
+        if (problem.isPresent()) {
+            throw new StorageException(problem.get());
+        }
+    }
+
+    /**
      * Reserves the names of a new certificate's files (the log is created empty at once).
      *
      * @param device the disk's serial, or the device or file name when it has none
@@ -76,19 +106,28 @@ public final class ReportStore {
      */
     public CertificateFiles reserve(Instant time, String host, String device, int uid) throws IOException {
         prepare(uid);
-        String base = baseName(time, host, device);
         for (int n = 0; ; n++) {
-            String name = n == 0 ? base : base + "-" + n;
-            Path log = dir.resolve(name + ".log");
+            CertificateFiles files = names(time, host, device, n);
             try {
-                Files.createFile(log, PosixFilePermissions.asFileAttribute(
+                Files.createFile(files.log(), PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rw-------")));
+                return files;
             } catch (FileAlreadyExistsException taken) {
-                continue;
+                // another job of the same device within the same second: the next suffix
             }
-            return new CertificateFiles(dir.resolve(name + ".json"), dir.resolve(name + ".json" + SIGNATURE_SUFFIX),
-                    dir.resolve(name + ".pdf"), log);
         }
+    }
+
+    /** The names a certificate of this time, host and device has, without reserving them. */
+    public CertificateFiles names(Instant time, String host, String device) {
+        return names(time, host, device, 0);
+    }
+
+    private CertificateFiles names(Instant time, String host, String device, int n) {
+        String base = baseName(time, host, device);
+        String name = n == 0 ? base : base + "-" + n;
+        return new CertificateFiles(dir.resolve(name + ".json"), dir.resolve(name + ".json" + SIGNATURE_SUFFIX),
+                dir.resolve(name + ".pdf"), dir.resolve(name + ".log"));
     }
 
     private static String baseName(Instant time, String host, String device) {

@@ -123,6 +123,7 @@ public final class JobRunner implements AutoCloseable {
                     target.verdict(), false);
             CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
             Certifier papers = certifier.get();
+            papers.requireStorage(1).forEach(w -> fx.execute(() -> job.paperworkWarning(w)));
             int sharing = Math.max(1, unfinished.get());
             if (!job.resumes()) {
                 return papers.wipe(t, new WipeJob(job.request(), keystreams, buffers, sharing), before, null, events,
@@ -174,10 +175,14 @@ public final class JobRunner implements AutoCloseable {
             Certifier.Report c = d.value();
             if (c.files() != null) {
                 job.certified(c.files());
-            } else {
-                job.uncertified(c.uncertified());
             }
-            job.journal(c.resumable(), c.journalProblem());
+            if (c.files() == null) {
+                job.uncertified("could not be written: " + c.uncertified() + (c.journalKept() && !c.resumable()
+                        ? "; its journal is kept: Resume… on the row reads the device back and writes it" : ""));
+            } else if (c.misplaced() != null) {
+                job.uncertified("not in the reports directory: " + c.misplaced());
+            }
+            job.journal(c.resumable(), c.problems());
             job.reported(c.result());
         } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> f) {
             Throwable error = f.error();

@@ -231,7 +231,8 @@ public final class JobViewModel implements WipeListener {
     }
 
     private void showBytes() {
-        bytes.set(Units.bytes(written) + " written" + (verified > 0 ? ", " + Units.bytes(verified) + " verified" : ""));
+        bytes.set(Units.bytes(written) + " written" + (resumes() ? " by this run" : "")
+                + (verified > 0 ? ", " + Units.bytes(verified) + " verified" : ""));
     }
 
     /**
@@ -286,20 +287,31 @@ public final class JobViewModel implements WipeListener {
     }
 
     /**
-     * The job stopped early and its journal was kept (it can be resumed from the device's row), or
-     * the journal could not be written. FX thread.
+     * The job stopped early and its journal was kept (it can be resumed from the device's row);
+     * what went wrong with its journal or its log. FX thread.
      */
-    public void journal(boolean resumable, String problem) {
-        if (problem != null) {
-            certificateProblem.set(certificateProblem.get().isEmpty() ? problem : certificateProblem.get() + "; " + problem);
-        } else if (resumable) {
+    public void journal(boolean resumable, List<String> problems) {
+        problems.forEach(this::problem);
+        if (resumable) {
             message.set(message.get() + "; resumable: select " + name + " and choose Resume…");
         }
     }
 
-    /** The job ended but its certificate could not be written; the result stands. FX thread. */
+    /**
+     * The job ended but its certificate could not be written where it belongs ("could not be
+     * written: …", "not in the reports directory: …"); the result stands. FX thread.
+     */
     public void uncertified(String why) {
-        certificateProblem.set("the certificate could not be written: " + why);
+        problem("the certificate " + why);
+    }
+
+    /** Something about the job's paperwork the user should know before it writes ("cannot be resumed: …"). FX thread. */
+    public void paperworkWarning(String warning) {
+        problem("warning: " + warning);
+    }
+
+    private void problem(String p) {
+        certificateProblem.set(certificateProblem.get().isEmpty() ? p : certificateProblem.get() + "; " + p);
     }
 
     /** The job could not start (refused by the preflight, the device busy or gone). FX thread. */

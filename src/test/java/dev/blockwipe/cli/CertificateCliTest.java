@@ -80,15 +80,48 @@ class CertificateCliTest {
     }
 
     @Test
-    void anUnwritableReportsDirectoryFailsTheCertificateNotTheWipe() throws Exception {
+    void aReportsDirectoryThatCannotBeMadeIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path img = image("u.img");
+        byte[] before = Files.readAllBytes(img);
         Path notADirectory = Files.writeString(tmp.resolve("file"), "x");
         Cli wipe = wipe(img, notADirectory.resolve("reports"));
-        assertThat(wipe.exitCode()).isEqualTo(7);
-        assertThat(wipe.out()).as("the result is printed").contains("ERASED with zero");
-        assertThat(wipe.err().lines().filter(l -> l.startsWith("blockwipe: "))).singleElement().asString()
-                .contains("the certificate could not be written", "Not a directory", "the result above stands");
-        assertThat(Files.readAllBytes(img)).containsOnly((byte) 0);
+        assertThat(wipe.exitCode()).isEqualTo(12);
+        assertThat(wipe.out()).isEmpty();
+        assertThat(wipe.err().lines()).singleElement().asString()
+                .isEqualTo("blockwipe: the reports directory " + notADirectory.resolve("reports") + " cannot be made: Not a"
+                        + " directory");
+        assertThat(Files.readAllBytes(img)).isEqualTo(before);
+    }
+
+    /** Read-only and full reports directories, on file systems the test mounts (root): refused, nothing written. */
+    @Test
+    void aReadOnlyOrFullReportsDirectoryIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Sh.require(Sh.isRoot(), "mounting a read-only and a full file system needs root");
+        Path img = image("v.img");
+        byte[] before = Files.readAllBytes(img);
+        Path readOnly = Files.createDirectory(tmp.resolve("ro"));
+        Path full = Files.createDirectory(tmp.resolve("full"));
+        Sh.run("mount", "-t", "tmpfs", "-o", "ro,mode=700,size=4m", "tmpfs", readOnly.toString());
+        try {
+            Sh.run("mount", "-t", "tmpfs", "-o", "mode=700,size=512k", "tmpfs", full.toString());
+            try {
+                Cli ro = wipe(img, readOnly);
+                assertThat(ro.exitCode()).isEqualTo(12);
+                assertThat(ro.err().lines()).singleElement().asString()
+                        .isEqualTo("blockwipe: cannot write to the reports directory " + readOnly + ": Read-only file system");
+
+                Cli noRoom = wipe(img, full);
+                assertThat(noRoom.exitCode()).isEqualTo(12);
+                assertThat(noRoom.err().lines()).singleElement().asString()
+                        .startsWith("blockwipe: the reports directory " + full + " has ")
+                        .endsWith(" bytes free, less than the 1048576 its files may need");
+                assertThat(Files.readAllBytes(img)).isEqualTo(before);
+            } finally {
+                Sh.run("umount", full.toString());
+            }
+        } finally {
+            Sh.run("umount", readOnly.toString());
+        }
     }
 
     @Test
@@ -139,16 +172,17 @@ class CertificateCliTest {
     }
 
     @Test
-    void aReportsDirectoryOthersMayWriteIsRefusedButTheWipeStands() throws Exception {
+    void aReportsDirectoryOthersMayWriteIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path shared = Files.createDirectory(tmp.resolve("shared"));
         Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
         Path img = image("w.img");
+        byte[] before = Files.readAllBytes(img);
 
         Cli cli = wipe(img, shared);
 
-        assertThat(cli.exitCode()).isEqualTo(7);
-        assertThat(cli.err()).contains("writable by others");
-        assertThat(Files.readAllBytes(img)).containsOnly((byte) 0);
+        assertThat(cli.exitCode()).isEqualTo(12);
+        assertThat(cli.err().lines()).singleElement().asString().contains("writable by others");
+        assertThat(Files.readAllBytes(img)).isEqualTo(before);
         try (Stream<Path> left = Files.list(shared)) {
             assertThat(left).isEmpty();
         }

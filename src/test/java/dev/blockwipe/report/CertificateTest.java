@@ -15,6 +15,7 @@ import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.ThermalPause;
 import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
@@ -36,6 +37,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
@@ -217,7 +219,7 @@ class CertificateTest {
         passes.set(0, measured);
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished()));
+                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished())).files();
 
         JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));
@@ -235,7 +237,7 @@ class CertificateTest {
                 List.of(new ThermalPause(1, 1 << 20, 61, Duration.ofSeconds(190))));
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), r.passes(),
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished()));
+                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished())).files();
 
         JsonNode t = new ObjectMapper().readTree(Files.readAllBytes(files.json())).at("/temperature");
         assertThat(t.get("reported").asBoolean()).isTrue();
@@ -355,7 +357,7 @@ class CertificateTest {
         Certifier.Paperwork second = again.resume(target.info(), DISK, journal);
         WipeResult result = new WipeJob(journal.request(FaultPolicy.DEFAULT), Keystreams.JCE)
                 .resume(target, journal.plan(), journal.resumePoint(), second, new CancelToken());
-        ReportStore.CertificateFiles files = second.finish(result);
+        ReportStore.CertificateFiles files = second.finish(result).files();
 
         assertThat(result.state()).isEqualTo(FinalState.ERASED);
         JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
@@ -377,7 +379,7 @@ class CertificateTest {
         Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
         WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(1 << 20),
                 Keystreams.JCE).run(target, paperwork, new CancelToken());
-        ReportStore.CertificateFiles files = paperwork.finish(result);
+        ReportStore.CertificateFiles files = paperwork.finish(result).files();
 
         JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(cert.at("/result/state").asText()).isEqualTo("ERASED_EXCEPT_BAD_SECTORS");
@@ -413,7 +415,7 @@ class CertificateTest {
             return List.of();
         }
         try (var list = Files.list(settings.journalDir())) {
-            return list.toList();
+            return list.filter(p -> p.getFileName().toString().endsWith(".journal.json")).toList();
         }
     }
 
@@ -438,14 +440,74 @@ class CertificateTest {
         assertThat(b.json().getFileName().toString()).endsWith("-1.json");
     }
 
+    /** The reports directory went away (or filled up) during the wipe: the certificate goes to the journal directory. */
     @Test
-    void anUnusableReportsDirectoryIsReportedWhenTheJobEnds() throws Exception {
-        Path file = Files.writeString(tmp.resolve("not-a-directory"), "x");
-        Certifier certifier = new Certifier(settings.withReportDir(file.resolve("reports")), HOST, BuildInfo.current());
-        WipeResult result = wipe();
-        Certifier.Paperwork paperwork = certifier.begin(result.target(), DISK);
-        assertThatThrownBy(() -> paperwork.finish(result)).isInstanceOf(IOException.class)
-                .hasMessageContaining("not-a-directory");
+    void aReportsDirectoryThatCannotTakeTheCertificateAtTheEndSendsItToTheJournalDirectory() throws Exception {
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeResult result = run(target, paperwork, null);
+        Path reports = settings.reportDir();
+        try (Stream<Path> files = Files.list(reports)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(reports);
+        Files.writeString(reports, "not a directory any more");
+
+        Certifier.Report done = paperwork.finish(result);
+
+        assertThat(done.files().json().getParent()).isEqualTo(settings.journalDir());
+        assertThat(ReportStore.verify(done.files().json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid())
+                .publicKey()).valid()).isTrue();
+        assertThat(done.files().pdf()).exists();
+        assertThat(done.misplaced()).contains("could not be written to " + reports, "written to " + settings.journalDir());
+        assertThat(journals()).as("the certificate exists, so the journal goes").isEmpty();
+    }
+
+    /** Where the certificate cannot be written anywhere, the journal stays: --resume reads back and certifies. */
+    @Test
+    void aCertificateThatCannotBeWrittenAnywhereLeavesItsJournal() throws Exception {
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeResult result = run(target, paperwork, null);
+        Path moved = Files.move(settings.journalDir(), tmp.resolve("journals-elsewhere"));
+        Files.writeString(settings.journalDir(), "x");
+        try (Stream<Path> files = Files.list(settings.reportDir())) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(settings.reportDir());
+        Files.writeString(settings.reportDir(), "x");
+
+        Certifier.Report done = paperwork.finish(result);
+
+        assertThat(done.files()).isNull();
+        assertThat(done.uncertified()).isNotBlank();
+        assertThat(done.journalKept()).isTrue();
+        try (Stream<Path> kept = Files.list(moved)) {
+            assertThat(kept.map(p -> p.getFileName().toString())).singleElement().asString().endsWith(".journal.json");
+        }
+    }
+
+    /** The journal is durable before the first byte is written, so a kill at any moment leaves one. */
+    @Test
+    void theFirstJournalIsWrittenBeforeTheJobWrites() throws Exception {
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        List<Integer> journalsAtFirstPass = new ArrayList<>();
+        run(target, e -> {
+            paperwork.on(e);
+            if (e instanceof WipeEvent.PassStarted p && p.pass().number() == 1) {
+                try {
+                    journalsAtFirstPass.add(journals().size());
+                } catch (Exception x) {
+                    throw new AssertionError(x);
+                }
+            }
+        }, null);
+        assertThat(journalsAtFirstPass).containsExactly(1);
     }
 
     /**
@@ -455,7 +517,7 @@ class CertificateTest {
     private ReportStore.CertificateFiles certify(CancelToken cancel) throws Exception {
         MemoryTarget target = target(cancel);
         Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
-        return paperwork.finish(run(target, paperwork, cancel));
+        return paperwork.finish(run(target, paperwork, cancel)).files();
     }
 
     private static WipeResult wipe() throws Exception {

@@ -102,6 +102,31 @@ class JournalsTest {
                 .hasMessageContaining("was changed after Blockwipe wrote it");
     }
 
+    /** A journal copied into another device's place is refused there, not taken for "nothing to resume". */
+    @Test
+    void anotherDevicesJournalInThisDevicesPlaceIsRefused() throws Exception {
+        journals.write(journal(DISK, "zero"), key);
+        Files.move(journals.fileFor(DISK), journals.fileFor(LOOP));
+        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop9", key.publicKey()))
+                .isInstanceOf(Journals.RefusedException.class)
+                .hasMessageContaining("is in this device's place but is for another device (/dev/sdb)");
+    }
+
+    /** A kill -9 in the middle of a journal write leaves its temporary file; the next write of it clears that away. */
+    @Test
+    void whatAKilledJournalWriteLeftIsRemovedByTheNextWriteAndByTheDelete() throws Exception {
+        journals.write(journal(LOOP, "zero"), key);
+        Path file = journals.fileFor(LOOP);
+        Path leftover = Files.writeString(file.resolveSibling("." + file.getFileName() + ".3f2a.tmp"), "{ half");
+        journals.write(journal(LOOP, "zero"), key);
+        assertThat(leftover).doesNotExist();
+        Files.writeString(leftover, "{ half");
+        journals.delete(LOOP);
+        try (var files = Files.list(journals.dir())) {
+            assertThat(files).isEmpty();
+        }
+    }
+
     @Test
     void aJournalThatCannotBeReadIsRefusedNotIgnored() throws Exception {
         journals.write(journal(LOOP, "zero"), key);

@@ -104,7 +104,7 @@ class CertificateViewTest {
         Certifier.Paperwork paperwork = new Certifier(settings(), new HostInfo("rack7", "", "", "", "", ""),
                 BuildInfo.current()).begin(target.info(), disk);
         return paperwork.finish(new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
-                .run(target, paperwork, new CancelToken()));
+                .run(target, paperwork, new CancelToken())).files();
     }
 
     private Settings settings() {
