@@ -129,6 +129,7 @@ final class JsonLines implements WipeListener {
         n.put("stage", p.stage().name());
         n.put("pass", p.pass());
         n.put("passes", p.passCount());
+        n.put("stageStart", p.stageStart());
         n.put("stageBytesDone", p.stageBytesDone());
         n.put("stageBytesTotal", p.stageBytesTotal());
         n.put("jobBytesDone", p.jobBytesDone());

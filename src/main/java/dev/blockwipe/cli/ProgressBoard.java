@@ -169,7 +169,7 @@ final class ProgressBoard {
             parts.add(new Part(pattern, 1).attached());
         }
         parts.add(Part.always(String.format(Locale.ROOT, "%5.1f%%", 100 * p.jobFraction())));
-        parts.add(new Part(Units.bytes(p.stageBytesDone()) + " of " + Units.bytes(p.stageBytesTotal()), 6));
+        parts.add(new Part(p.stagePosition(), 6));
         parts.add(new Part(Units.rate(p.rate()), 4));
         parts.add(new Part("(avg " + Units.rate(p.averageRate()) + ")", 2).attached());
         parts.add(new Part(clock(elapsed), 3));

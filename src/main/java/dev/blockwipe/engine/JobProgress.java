@@ -15,23 +15,36 @@ final class JobProgress {
     private final LongSupplier clock;
     private final long jobStart;
     private final long jobTotal;
+    /** What earlier runs of a resumed job did: counted as done, but not in this run's rate. */
+    private final long doneEarlier;
     private final int passCount;
     private final long stallNanos;
     private final List<Stall> stalls = new ArrayList<>();
     private Stall current;
     private long jobDoneBefore;
 
-    JobProgress(WipeListener listener, LongSupplier clock, long jobTotal, int passCount, Duration stallAfter) {
+    /**
+     * @param jobTotal    the bytes the whole job writes and reads, earlier runs included
+     * @param doneEarlier the part of them earlier runs did (0 for a job that starts now)
+     */
+    JobProgress(WipeListener listener, LongSupplier clock, long jobTotal, long doneEarlier, int passCount,
+                Duration stallAfter) {
         this.listener = listener;
         this.clock = clock;
         this.jobStart = clock.getAsLong();
         this.jobTotal = jobTotal;
+        this.doneEarlier = doneEarlier;
+        this.jobDoneBefore = doneEarlier;
         this.passCount = passCount;
         this.stallNanos = stallAfter.toNanos();
     }
 
-    /** A ticker for one stage; {@code throughput} records the stage's rates. */
-    Sweep.Ticker stage(Stage stage, int pass, long stageTotal, Throughput throughput) {
+    /**
+     * A ticker for one stage that this run starts at {@code stageStart} (where an earlier run
+     * stopped, or 0) and in which it does {@code stageTotal} bytes; {@code throughput} records the
+     * stage's rates.
+     */
+    Sweep.Ticker stage(Stage stage, int pass, long stageStart, long stageTotal, Throughput throughput) {
         return (bytesDone, oldest) -> {
             long now = clock.getAsLong();
             Stall stall = oldest != null && oldest.nanos() >= stallNanos
@@ -39,9 +52,9 @@ final class JobProgress {
             track(stall);
             throughput.update(now, bytesDone);
             long jobDone = jobDoneBefore + bytesDone;
-            double jobRate = now > jobStart ? jobDone * 1e9 / (now - jobStart) : 0;
+            double jobRate = now > jobStart ? (jobDone - doneEarlier) * 1e9 / (now - jobStart) : 0;
             Duration eta = jobRate > 0 ? Duration.ofMillis((long) ((jobTotal - jobDone) * 1000 / jobRate)) : null;
-            listener.on(new WipeEvent.Progress(stage, pass, passCount, bytesDone, stageTotal, jobDone, jobTotal,
+            listener.on(new WipeEvent.Progress(stage, pass, passCount, stageStart, bytesDone, stageTotal, jobDone, jobTotal,
                     throughput.currentRate(), throughput.averageRate(), eta, stall));
         };
     }

@@ -65,7 +65,8 @@ final class JobRun {
         this.media = new MediaErrors(target, bad, faults);
         this.verifier = new Verifier(target, io, clock, keystreams, bad, faults);
         this.finalCheck = finalCheckPlan(plan.verification(), random);
-        this.progress = new JobProgress(listener, clock, totalWork(), plan.passes().size(), faults.stallAfter());
+        this.progress = new JobProgress(listener, clock, totalWork(), doneEarlier(), plan.passes().size(),
+                faults.stallAfter());
         this.thermal = new ThermalGate(target.thermometer(), faults.maxCelsius(), clock, listener);
     }
 
@@ -136,8 +137,8 @@ final class JobRun {
         ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
                 overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
         Sweep sweep = new Sweep(chunks, clock, Sweep.Gate.all(thermal, media));
-        Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), chunks.totalBytes(),
-                throughput), pass, start, sweep));
+        Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), start,
+                chunks.totalBytes(), throughput), pass, start, sweep));
         boolean complete = false;
         IOException failure = null;
         List<ByteBuffer> buffers = overwrite ? io.ioBuffers(plan.depthFor(pass.pattern())) : io.noBuffers();
@@ -325,7 +326,7 @@ final class JobRun {
         listener.on(new WipeEvent.VerifyStarted(info, number, mode, chunks.totalBytes()));
         Throughput throughput = new Throughput(progress.now());
         VerifyResult result = verifier.verify(chunks, pass.pattern(), mode.text(), plan.depthFor(pass.pattern()), number,
-                thermal.sampling(progress.stage(Stage.VERIFY, number, chunks.totalBytes(), throughput)), cancel);
+                thermal.sampling(progress.stage(Stage.VERIFY, number, 0, chunks.totalBytes(), throughput)), cancel);
         progress.stageDone(result.bytesVerified());
         if (!result.complete()) {
             stopped = true;
@@ -413,14 +414,22 @@ final class JobRun {
         return null;
     }
 
-    /** What this run still has to do: the rest of the pass it resumes, the passes after it, the read-backs. */
+    /** What the whole job writes and reads: every pass, and every read-back; earlier runs' part included. */
     private long totalWork() {
-        long size = info.size();
-        int passesLeft = Math.max(0, plan.passes().size() - from.pass() + 1);
-        long writes = Math.max(0, size * passesLeft - from.offset());
-        long reads = plan.verification() instanceof Verification.All ? size * passesLeft
+        int passes = plan.passes().size();
+        long reads = plan.verification() instanceof Verification.All ? info.size() * passes
                 : finalCheck != null ? finalCheck.totalBytes() : 0;
-        return writes + reads;
+        return info.size() * passes + reads;
+    }
+
+    /**
+     * What earlier runs did of it: the passes before the one this run resumes (with their
+     * read-backs, for --verify all) and that pass up to where it resumes.
+     */
+    private long doneEarlier() {
+        int before = Math.min(from.pass() - 1, plan.passes().size());
+        long reads = plan.verification() instanceof Verification.All ? info.size() * before : 0;
+        return info.size() * before + from.offset() + reads;
     }
 
     /**

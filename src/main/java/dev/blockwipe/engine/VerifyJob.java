@@ -44,11 +44,11 @@ public final class VerifyJob {
                     ? verifier.samplePlan(s.percent(), random)
                     : verifier.fullPlan(blockSize);
             listener.on(new WipeEvent.VerifyStarted(info, 0, mode, plan.totalBytes()));
-            JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0,
+            JobProgress progress = new JobProgress(listener, System::nanoTime, plan.totalBytes(), 0, 0,
                     FaultPolicy.DEFAULT.stallAfter());
             Throughput throughput = new Throughput(progress.now());
             VerifyResult result = verifier.verify(plan, expected, mode.text(), depth, 0,
-                    progress.stage(Stage.VERIFY, 0, plan.totalBytes(), throughput), cancel);
+                    progress.stage(Stage.VERIFY, 0, 0, plan.totalBytes(), throughput), cancel);
             listener.on(new WipeEvent.Verified(0, result));
             return result;
         }

@@ -16,21 +16,28 @@ public sealed interface WipeEvent {
      * @param stage           what is running
      * @param pass            1-based pass the stage belongs to (0 for a final sample read-back)
      * @param passCount       passes in the plan
-     * @param stageBytesDone  bytes done in this stage
-     * @param stageBytesTotal bytes this stage will do
-     * @param jobBytesDone    bytes done over the whole job (writes and reads)
-     * @param jobBytesTotal   bytes the whole job will do
+     * @param stageStart      where this run started the stage: 0, or where an earlier run of a
+     *                        resumed job stopped (the bytes before it were done then)
+     * @param stageBytesDone  bytes done in this stage by this run
+     * @param stageBytesTotal bytes this stage will do in this run
+     * @param jobBytesDone    bytes done over the whole job (writes and reads), earlier runs included
+     * @param jobBytesTotal   bytes the whole job does, earlier runs included
      * @param rate            bytes per second over the last second
      * @param averageRate     bytes per second since the stage started
      * @param eta             time left for the whole job at the job's average rate, or null when unknown
      * @param stall           a request that has waited longer than the stall limit so far, or null
      */
-    record Progress(Stage stage, int pass, int passCount, long stageBytesDone, long stageBytesTotal,
+    record Progress(Stage stage, int pass, int passCount, long stageStart, long stageBytesDone, long stageBytesTotal,
                     long jobBytesDone, long jobBytesTotal, double rate, double averageRate, Duration eta, Stall stall)
             implements WipeEvent {
 
         public double jobFraction() {
             return jobBytesTotal == 0 ? 1 : (double) jobBytesDone / jobBytesTotal;
+        }
+
+        /** "24 MiB of 32 MiB": how far the stage has got over the target, earlier runs included. */
+        public String stagePosition() {
+            return Units.bytes(stageStart + stageBytesDone) + " of " + Units.bytes(stageStart + stageBytesTotal);
         }
     }
 

@@ -49,6 +49,8 @@ final class DirectBlockTarget implements OpenedTarget {
 
     private final ReadWriteLock directFlag = new ReentrantReadWriteLock();
     private boolean closed;
+    /** Something may have been written since the last fdatasync was asked for (whatever it returned: its caller reported that). */
+    private volatile boolean unsynced;
 
     /**
      * @param unalignedTail the file's size is not a multiple of the logical block size (O_DIRECT mode)
@@ -163,6 +165,7 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void write(long offset, ByteBuffer src) throws IOException {
+        unsynced = true;
         transfer(true, offset, src);
     }
 
@@ -225,6 +228,7 @@ final class DirectBlockTarget implements OpenedTarget {
         }
         int size = template.remaining();
         Pointer base = Native.getDirectBufferPointer(template).share(template.position());
+        unsynced = true;
         directFlag.readLock().lock();
         try {
             fully("pwritev", length, offset, done -> {
@@ -293,6 +297,7 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void sync() throws IOException {
+        unsynced = false;
         if (access == Access.WRITE && LibC.fdatasync(fd) != 0) {
             throw Errno.exception(info.path(), "fdatasync", -1, Errno.last());
         }
@@ -336,6 +341,7 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void rangeOperation(RangeOperation op, long offset, long length) throws IOException {
+        unsynced = true;
         boolean device = info.kind() == TargetKind.BLOCK_DEVICE;
         String call = device ? op.deviceCall() : op.fileCall();
         int rc;
@@ -381,7 +387,12 @@ final class DirectBlockTarget implements OpenedTarget {
         }
     }
 
-    /** Syncs (when written), then closes the one descriptor, which also releases the file locks. */
+    /**
+     * Syncs what was written since the last sync was asked for, then closes the one descriptor,
+     * which also releases the file locks. A job syncs at the end of every pass, also of one that
+     * failed, and reports how that went; a device that failed it is not asked again here, so the
+     * last word on a dead disk is the job's cause, not a second fdatasync error.
+     */
     @Override
     public synchronized void close() throws IOException {
         if (closed) {
@@ -390,7 +401,9 @@ final class DirectBlockTarget implements OpenedTarget {
         closed = true;
         IOException failure = null;
         try {
-            sync();
+            if (unsynced) {
+                sync();
+            }
         } catch (IOException e) {
             failure = e;
         }

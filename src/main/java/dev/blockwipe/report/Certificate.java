@@ -14,7 +14,6 @@ import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeResult;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -39,7 +38,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
 
     /**
      * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",
-     * "Cancelled at 42%, resumable".
+     * "Cancelled at 42%, resumable", "Cancelled during the read-back, resumable".
      */
     public String outcome() {
         WipeResult r = result;
@@ -50,7 +49,8 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
             case UNPROVEN -> "Done, not a proven erasure";
             case VERIFY_FAILED -> "Verification failed";
             case FAILED -> "Failed" + resume;
-            case CANCELLED -> String.format(Locale.ROOT, "Cancelled at %.0f%%", 100 * r.writtenFraction()) + resume;
+            case CANCELLED -> (r.allWritten() ? "Cancelled during the read-back"
+                    : "Cancelled at " + ResultSummary.percentWritten(r)) + resume;
         };
     }
 

@@ -69,8 +69,8 @@ public final class JobLog implements WipeListener, AutoCloseable {
             }
             loggedProgress = true;
             lastProgress = now;
-            return String.format(Locale.ROOT, "%s pass %d: %s of %s, %s", p.stage().label(), p.pass(),
-                    Units.bytes(p.stageBytesDone()), Units.bytes(p.stageBytesTotal()), Units.rate(p.rate()))
+            return String.format(Locale.ROOT, "%s pass %d: %s, %s", p.stage().label(), p.pass(), p.stagePosition(),
+                    Units.rate(p.rate()))
                     + (p.stall() == null ? "" : "; " + ResultSummary.stall(p.stall()));
         }
         if (event instanceof WipeEvent.Checkpoint c) {

@@ -14,7 +14,6 @@ import dev.blockwipe.engine.WipeResult;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** One-line summaries of results, for people: the CLI prints them, the GUI shows them on job cards. */
@@ -26,13 +25,12 @@ public final class ResultSummary {
         String path = Units.printable(r.target().path());
         return switch (r.state()) {
             case ERASED -> path + ": ERASED with " + r.plan().method().name() + " (" + passes(r) + "): "
-                    + Units.bytes(r.bytesWritten()) + " " + verb(r) + writeRate(r) + ", " + verified(r)
-                    + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
+                    + done(r) + writeRate(r) + ", " + verified(r) + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
             case ERASED_EXCEPT_BAD_SECTORS -> path + ": ERASED EXCEPT " + r.badSectors()
                     + (r.badSectors() == 1 ? " BAD SECTOR (" : " BAD SECTORS (") + Units.bytes(r.badBytes()) + ")"
-                    + " with " + r.plan().method().name() + " (" + passes(r) + "): " + Units.bytes(r.bytesWritten())
-                    + " " + verb(r) + writeRate(r) + ", " + verified(r) + "; bad: " + badRanges(r.badRanges(), 3)
-                    + "; " + Units.duration(r.duration()) + " in all" + stalls(r);
+                    + " with " + r.plan().method().name() + " (" + passes(r) + "): " + done(r) + writeRate(r) + ", "
+                    + verified(r) + "; bad: " + badRanges(r.badRanges(), 3) + "; " + Units.duration(r.duration())
+                    + " in all" + stalls(r);
             case UNPROVEN -> path + ": DONE, BUT NOT A PROVEN ERASURE with " + r.plan().method().name() + ": "
                     + Units.bytes(r.bytesWritten()) + " " + verb(r) + ", "
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " read back as written" : "not read back")
@@ -43,9 +41,35 @@ public final class ResultSummary {
             case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " ("
                     + Units.bytes(r.bytesWritten()) + " written before" + (r.badRanges().isEmpty() ? ""
                     : "; bad: " + badRanges(r.badRanges(), 3)) + ")" + stalls(r);
-            case CANCELLED -> String.format(Locale.ROOT, "%s: CANCELLED at %.0f%% of the writes: %s written and synced",
-                    path, 100 * r.writtenFraction(), Units.bytes(r.bytesWritten())) + stalls(r);
+            case CANCELLED -> (r.allWritten()
+                    ? path + ": CANCELLED during the read-back, every pass written and synced: " + readBack(r)
+                    : path + ": CANCELLED at " + percentWritten(r) + " of the writes: " + Units.bytes(r.bytesWritten())
+                    + " written and synced") + stalls(r);
         };
+    }
+
+    /** "42%": how much of the writes were done, never rounded up to 100% while some are left. */
+    public static String percentWritten(WipeResult r) {
+        return (int) Math.floor(100 * r.writtenFraction()) + "%";
+    }
+
+    /**
+     * "32 MiB written", or where bytes of the passes could not be written "32 MiB written except
+     * 4 KiB" (never a rounded figure that hides them); "… by this run" for a resumed job, whose
+     * earlier runs wrote the rest.
+     */
+    private static String done(WipeResult r) {
+        long planned = r.passes().stream().mapToLong(PassResult::bytesPlanned).sum();
+        long missing = planned - r.bytesWritten();
+        String byRun = r.resumedFrom().equals(ResumePoint.START) ? "" : " by this run";
+        return missing > 0 ? Units.bytes(planned) + " " + verb(r) + byRun + " except " + Units.bytes(missing)
+                : Units.bytes(r.bytesWritten()) + " " + verb(r) + byRun;
+    }
+
+    /** "12 MiB of 32 MiB read back" for a read-back that was stopped. */
+    private static String readBack(WipeResult r) {
+        long planned = r.verifications().stream().mapToLong(VerifyResult::bytesPlanned).sum();
+        return Units.bytes(r.bytesVerified()) + " of " + Units.bytes(planned) + " read back";
     }
 
     /** "3 bad sectors (1.5 KiB)". */

@@ -11,12 +11,17 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The CLI on a real faulty block device (a loop device over a FUSE file that fails as told), as a
@@ -42,6 +47,7 @@ class FailingDiskTest {
 
             assertThat(r.exitCode()).as(r.err()).isEqualTo(9);
             assertThat(r.out()).contains(disk.path() + ": ERASED EXCEPT 11 BAD SECTORS (5.5 KiB)",
+                    "64 MiB written except 4.5 KiB",
                     "4096 bytes at offset 6295552 not written (EIO, pass 1)", "512 bytes at offset 41943040 not written",
                     "1024 bytes at offset 20971520 unreadable (EIO, read-back)");
             byte[] after = Files.readAllBytes(disk.backing());
@@ -62,14 +68,52 @@ class FailingDiskTest {
         }
     }
 
+    /**
+     * Stop means stop: once the request with the bad sector fails, no worker issues another, so
+     * only the requests already in flight (8 MiB each, two of them) complete and the rest of the
+     * disk keeps its data.
+     */
     @Test
-    void onErrorStopEndsAtTheFirstBadSectorAndSaysWhere() throws Exception {
+    void onErrorStopEndsAtTheFirstBadSectorSaysWhereAndLeavesTheRestOfTheDiskUnwritten() throws Exception {
         try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
+            byte[] before = fillRandom(disk.backing());
             disk.failingWrites(8L << 20, 512);
             Cli r = wipe(disk.path(), "-m", "zero", "--on-error", "stop", "--yes=" + disk.name());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
             assertThat(r.out()).contains("FAILED: stopped at the first bad sector (--on-error stop): 512 bytes at offset"
                     + " 8388608 could not be written (EIO)");
+            int untouched = 24 << 20;
+            assertThat(Arrays.equals(Files.readAllBytes(disk.backing()), untouched, (int) SIZE, before, untouched, (int) SIZE))
+                    .as("nothing written beyond the requests in flight when the bad sector failed").isTrue();
+        }
+    }
+
+    /**
+     * A disk that takes no write at all is FAILED whatever its size, found out in a few requests
+     * (not one per sector), with the first failure as its cause; no "erased except", nothing to
+     * resume.
+     */
+    @ParameterizedTest(name = "{0} MiB")
+    @ValueSource(ints = {32, 256})
+    void aDiskThatTakesNoWriteIsFailedInSecondsWithTheFirstCause(int mib) throws Exception {
+        try (FaultyDisk disk = FaultyDisk.create(dir, (long) mib << 20)) {
+            disk.control(Map.of("dead", true));
+            long started = System.nanoTime();
+            Cli r = wipe(disk.path(), "-m", "zero", "--yes=" + disk.name());
+            double seconds = (System.nanoTime() - started) / 1e9;
+
+            assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
+            assertThat(r.out()).contains(disk.path() + ": FAILED: given up: the disk no longer takes writes at offset 0 (EIO)")
+                    .doesNotContain("ERASED", "resumable");
+            assertThat(r.out() + r.err()).doesNotContain("fdatasync");
+            assertThat(disk.state().get("requests").asLong()).as("a few probes, not a sector at a time")
+                    .isLessThan(2000);
+            assertThat(seconds).as("given up in seconds, not minutes (a generous bound for a loaded machine)")
+                    .isLessThan(60);
+            JsonNode cert = certificate(r);
+            assertThat(cert.at("/result/state").asText()).isEqualTo("FAILED");
+            assertThat(cert.at("/result/resumable").asBoolean()).isFalse();
+            assertThat(journals()).isEmpty();
         }
     }
 
@@ -104,11 +148,14 @@ class FailingDiskTest {
         try (FaultyDisk disk = FaultyDisk.create(dir, SIZE);
              LoopDevice healthy = LoopDevice.create(dir, SIZE)) {
             fillRandom(disk.backing());
-            // slow enough (about 10 s a pass) for a checkpoint before it dies at 40 MiB
-            disk.control(Map.of("deadAfter", 40L << 20, "delay", 0.02));
+            disk.control(Map.of("delay", 0.02));
 
-            Cli r = wipe(disk.path(), healthy.path(), "-m", "zero", "--yes=" + disk.name(),
-                    "--yes=" + healthy.name());
+            // the disk dies once a checkpoint is in its journal, however long the machine takes to get there
+            CompletableFuture<Cli> wiping = CompletableFuture.supplyAsync(() -> wipe(disk.path(), healthy.path(), "-m",
+                    "zero", "--yes=" + disk.name(), "--yes=" + healthy.name()));
+            awaitCheckpoint(wiping);
+            disk.control(Map.of("dead", true));
+            Cli r = wiping.get(5, TimeUnit.MINUTES);
 
             assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
             assertThat(r.out()).contains(disk.path() + ": FAILED: the device stopped answering at offset",
@@ -125,7 +172,7 @@ class FailingDiskTest {
             assertThat(cert.at("/runs")).hasSize(2);
             assertThat(cert.at("/runs/0/end").asText()).startsWith("failed: ").contains("stopped answering");
             long from = cert.at("/runs/1/fromOffset").asLong();
-            assertThat(from).as("resumed from a checkpoint, not from the start").isPositive().isLessThanOrEqualTo(40L << 20);
+            assertThat(from).as("resumed from a checkpoint, not from the start").isPositive().isLessThan(SIZE);
             assertThat(cert.at("/passes/0/startOffset").asLong()).isEqualTo(from);
             assertThat(cert.at("/sanitization/verificationResult/bytesVerified").asLong()).isEqualTo(SIZE);
             assertThat(journals()).as("done: the journal is gone").isEmpty();
@@ -162,6 +209,27 @@ class FailingDiskTest {
                     .contains("was changed after Blockwipe wrote it");
             assertThat(Files.readAllBytes(disk.backing())).isEqualTo(beforeResume);
         }
+    }
+
+    /** Waits until the running wipe's journal holds a checkpoint past the start. */
+    private void awaitCheckpoint(CompletableFuture<Cli> wiping) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (wiping.isDone()) {
+                throw new AssertionError("the wipe ended before its first checkpoint: " + wiping.get().out() + wiping.get().err());
+            }
+            for (Path j : journals()) {
+                try {
+                    if (JSON.readTree(Files.readAllBytes(j)).at("/journal/offset").asLong() > 0) {
+                        return;
+                    }
+                } catch (IOException replacedMeanwhile) {
+                    // renamed into place while it was read: the next look finds the new one
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no checkpoint within 2 minutes");
     }
 
     /** A wipe whose journals go into this test's folder. */

@@ -74,10 +74,21 @@ class ProgressBoardTest {
     void aJobOfSeveralPassesSaysWhichPassItIsIn() {
         WipeListener job = started(board(false, 80), "mem0");
 
-        job.on(new WipeEvent.Progress(Stage.WRITE, 2, 3, 4096, SIZE, SIZE + 4096, 3 * SIZE, 1e6, 1e6, Duration.ofSeconds(2),
+        job.on(new WipeEvent.Progress(Stage.WRITE, 2, 3, 0, 4096, SIZE, SIZE + 4096, 3 * SIZE, 1e6, 1e6, Duration.ofSeconds(2),
                 null));
 
         assertThat(err.toString()).contains("mem0  pass 2/3 writing ").contains(" 33.5%  4 KiB of 1 MiB  ");
+    }
+
+    /** A resumed pass is shown where it is on the target, and the percentage counts the earlier runs' part as done. */
+    @Test
+    void aResumedPassShowsItsPlaceOnTheTargetNotOnlyThisRunsPart() {
+        WipeListener job = started(board(false, 120), "mem0");
+
+        job.on(new WipeEvent.Progress(Stage.WRITE, 1, 1, 3 * SIZE / 4, SIZE / 8, SIZE / 4, 7 * SIZE / 8, 2 * SIZE, 1e6,
+                1e6, Duration.ofSeconds(2), null));
+
+        assertThat(err.toString()).contains(" 43.8%  896 KiB of 1 MiB  ");
     }
 
     /** A line longer than the terminal wraps, and the carriage return then rewrites only its last part. */
@@ -195,6 +206,6 @@ class ProgressBoardTest {
     }
 
     private static WipeEvent.Progress progress(long done, Stall stall) {
-        return new WipeEvent.Progress(Stage.WRITE, 1, 1, done, SIZE, done, SIZE, 1e6, 1e6, Duration.ofSeconds(1), stall);
+        return new WipeEvent.Progress(Stage.WRITE, 1, 1, 0, done, SIZE, done, SIZE, 1e6, 1e6, Duration.ofSeconds(1), stall);
     }
 }

@@ -377,7 +377,11 @@ class FailingMediaTest {
         AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
         boolean[] inResumedPass = {true};
         ResumePoint from = new ResumePoint(at.pass(), at.offset(), at.badRanges(), List.of());
+        List<WipeEvent.Progress> progress = new ArrayList<>();
         WipeResult second = job.resume(memory, first.plan(), from, e -> {
+            if (e instanceof WipeEvent.Progress p) {
+                progress.add(p);
+            }
             if (e instanceof WipeEvent.PassDone) {
                 if (inResumedPass[0]) {
                     memory.writes().stream().skip(writesBefore).mapToLong(w -> w[0]).min()
@@ -399,6 +403,15 @@ class FailingMediaTest {
         assertThat(second.verification().passed()).isTrue();
         assertThat(second.resumedFrom()).isEqualTo(from);
         assertThat(second.writtenFraction()).isEqualTo(1.0);
+        long doneEarlier = (long) (killedIn - 1) * SIZE + at.offset();
+        assertThat(progress.get(0)).as("the resumed pass is shown where it is, the earlier runs' part as done")
+                .satisfies(p -> {
+                    assertThat(p.stageStart()).isEqualTo(at.offset());
+                    assertThat(p.jobBytesDone()).isGreaterThanOrEqualTo(doneEarlier);
+                    assertThat(p.jobBytesTotal()).isEqualTo((long) method.passCount() * SIZE + SIZE);
+                });
+        WipeEvent.Progress end = progress.get(progress.size() - 1);
+        assertThat(end.jobBytesDone()).isEqualTo(end.jobBytesTotal());
     }
 
     private static WipeRequest zero() {

@@ -46,7 +46,7 @@ final class JobEvents {
 
     /** Progress in the first pass: {@code jobBytesDone} of the job's 4 × SIZE, at {@code rate}, {@code eta} left. */
     static WipeEvent.Progress progress(long jobBytesDone, double rate, Duration eta) {
-        return new WipeEvent.Progress(Stage.WRITE, 1, PASSES, Math.min(jobBytesDone, SIZE), SIZE, jobBytesDone,
+        return new WipeEvent.Progress(Stage.WRITE, 1, PASSES, 0, Math.min(jobBytesDone, SIZE), SIZE, jobBytesDone,
                 4 * SIZE, rate, 400e6, eta, null);
     }
 }

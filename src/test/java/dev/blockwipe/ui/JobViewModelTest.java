@@ -587,7 +587,7 @@ class JobViewModelTest {
     /** Job of three passes and a read-back: 4 × SIZE bytes in all; the average is always 400 MB/s. */
     /** Progress of {@code stageBytesDone} in a stage, the engine's own rates left out. */
     private static WipeEvent.Progress moved(Stage stage, int pass, long stageBytesDone) {
-        return new WipeEvent.Progress(stage, pass, PASSES, stageBytesDone, 4 * SIZE, 0, 4 * SIZE, 0, 0, null, null);
+        return new WipeEvent.Progress(stage, pass, PASSES, 0, stageBytesDone, 4 * SIZE, 0, 4 * SIZE, 0, 0, null, null);
     }
 
     private static PassResult passResult(int number) {
