@@ -99,6 +99,11 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
         return new WipeRequest(plan.method(), plan.verification(), blank, 0, 0, faults);
     }
 
+    /** Every pass was written: resuming only reads the target back and writes the certificate. */
+    public boolean allWritten() {
+        return pass > plan.passes().size();
+    }
+
     /** How much of the writes were done: 0.42. */
     public double fraction() {
         long total = identity.size() * plan.passes().size();
@@ -108,7 +113,7 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
     /** "zero, pass 1 of 1 at 42 % (3 bad sectors), interrupted 2026-12-01T10:00:00Z after 2 runs". */
     public String describe() {
         int passes = plan.passes().size();
-        String where = pass > passes ? "all passes written, the read-back left"
+        String where = allWritten() ? "all passes written, the read-back and the certificate left"
                 : String.format(Locale.ROOT, "pass %d of %d, %.0f%% of the writes done", pass, passes, 100 * fraction());
         long bad = badRanges.stream().mapToLong(BadRange::length).sum();
         int runs = earlier.size() + 1;

@@ -385,7 +385,8 @@ public final class DeviceTreeModel implements AutoCloseable {
         for (DeviceRow row : allRows()) {
             JobViewModel job = latestJobs.get(row.facts().path());
             row.showJob(job != null && job.stateProperty().get() != JobState.CANCELLED ? rowText(job)
-                    : row.interruptedProperty().get() != null ? "interrupted: resumable"
+                    : row.interruptedProperty().get() != null ? (row.interruptedProperty().get().allWritten()
+                    ? "written, not certified: resumable" : "interrupted: resumable")
                     : job == null ? "idle" : rowText(job));
         }
     }

@@ -96,10 +96,14 @@ public final class MainViewModel implements AutoCloseable {
         if (journal == null) {
             return;
         }
+        String what = journal.allWritten()
+                ? "Every pass was written and synced; the read-back reads the whole device and the certificate is"
+                + " written. Nothing is written to the device."
+                : "What was written and synced before stays; the wipe goes on from there with the same method and random"
+                + " keys, and the read-back covers the whole device.";
         if (dialogs.confirmTyped("Resume the interrupted wipe", "Go on with the wipe of "
-                + Units.printable(row.facts().path()) + "?\n" + journal.describe() + ".\nWhat was written and synced"
-                + " before stays; the wipe goes on from there with the same method and random keys, and the read-back"
-                + " covers the whole device.", row.facts().name()) && !quitting.get()) {
+                + Units.printable(row.facts().path()) + "?\n" + journal.describe() + ".\n" + what, row.facts().name())
+                && !quitting.get()) {
             jobs.startResume(row, devices.sharedDevices());
         }
     }

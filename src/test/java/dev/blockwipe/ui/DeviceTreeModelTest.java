@@ -270,6 +270,23 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(image.jobProperty().get()).isEqualTo("interrupted: resumable");
     }
 
+    /** A wipe killed between its last pass and its certificate is offered for the read-back and certificate alone. */
+    @Test
+    void anImageWrittenButNotCertifiedSaysSo() throws Exception {
+        rescan(viewModel(true));
+        Path file = image("done.img");
+        DeviceRow probe = tree.addImageFile(file.toString()).join();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.uncertifiedFileWipe(settings(), probe.facts().identity(), file.toString(), plan, BOOT_ID);
+
+        rescan(viewModel(true));
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+
+        assertThat(image.jobProperty().get()).isEqualTo("written, not certified: resumable");
+        assertThat(image.interruptedProperty().get().describe()).contains("the read-back and the certificate left");
+    }
+
     @Test
     void anImageFileIsProbedInTheBackgroundAndAFailureSaysWhy() throws IOException {
         rescan(viewModel(true));
