@@ -17,14 +17,14 @@ import java.util.random.RandomGenerator;
 
 /**
  * The state of one run of a {@link WipeJob}: passes, read-backs, events, and the result. A run
- * starts where an earlier one stopped ({@link ResumePoint}), and while it writes it reports a
- * checkpoint at least every {@link #CHECKPOINT_NANOS}: the offset up to which everything is written
- * and synced.
+ * starts where an earlier one stopped ({@link ResumePoint}), and while it writes it takes a
+ * checkpoint every {@link #CHECKPOINT_NANOS}: the offset up to which everything is written, reported
+ * once the device has synced it (on a disk slow to flush, that much later).
  */
 final class JobRun {
     static final long BUFFERED_SYNC_BYTES = 256L << 20;
     static final int RANGE_STEP = 1 << 30;
-    /** A journal written at least every 5 s, as promised; a little less leaves room for the sync. */
+    /** How often a checkpoint is taken (README: "every 4 s"); the next waits for the previous one's sync. */
     static final long CHECKPOINT_NANOS = 4_000_000_000L;
     private static final int MIB = 1 << 20;
     private static final int TEMPLATE_BYTES = 64 << 10;
@@ -179,7 +179,7 @@ final class JobRun {
     }
 
     /**
-     * The stage's ticker, and at least every {@link #CHECKPOINT_NANOS} a checkpoint: the completed
+     * The stage's ticker, and every {@link #CHECKPOINT_NANOS} a checkpoint: the completed
      * prefix is taken first, then synced, so everything before it is on the device once the sync
      * returns, whatever the workers write meanwhile. The sync runs on a thread of its own, so that
      * a device that takes long to flush (or a stalled request it waits for) never holds up the
