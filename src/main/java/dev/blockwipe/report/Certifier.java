@@ -238,7 +238,8 @@ public final class Certifier {
         private ExecutorService journalWriter;
         private volatile boolean journalWritten;
         private boolean resumable;
-        private volatile IOException journalProblem;
+        /** What went wrong with the journal last ("could not be written: …"), or null. */
+        private volatile String journalProblem;
 
         private Paperwork(TargetInfo target, CertifiedDevice device, ResumePoint from) {
             this.device = device;
@@ -305,7 +306,7 @@ public final class Certifier {
                     journalWritten = true;
                     journalProblem = null;
                 } catch (IOException e) {
-                    journalProblem = e;
+                    journalProblem = "could not be written: " + PrivateFiles.reason(e);
                 }
             });
             if (event instanceof WipeEvent.Started) {
@@ -320,15 +321,14 @@ public final class Certifier {
             } catch (TimeoutException e) {
                 journalProblem = notAnswering();
             } catch (ExecutionException e) {
-                journalProblem = new IOException(e.getCause());
+                journalProblem = "could not be written: " + e.getCause();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
 
-        private IOException notAnswering() {
-            return new IOException("a journal write did not finish within " + JOURNAL_WAIT.toSeconds()
-                    + " s (is the disk of " + journals.dir() + " answering?)");
+        private String notAnswering() {
+            return "was not written within " + JOURNAL_WAIT.toSeconds() + " s (is its disk answering?)";
         }
 
         /** Lets the journal writes already asked for finish, before the journal is judged or removed. */
@@ -389,7 +389,7 @@ public final class Certifier {
                 try {
                     journals.delete(identity);
                 } catch (IOException e) {
-                    journalProblem = e;
+                    journalProblem = "could not be removed: " + PrivateFiles.reason(e);
                 }
             }
             return new Report(result, written, uncertified, misplaced, resumable, keep, problems());
@@ -406,8 +406,7 @@ public final class Certifier {
         private List<String> problems() {
             List<String> all = new ArrayList<>();
             if (journalProblem != null) {
-                all.add("the journal in " + journals.dir() + " could not be written or removed: "
-                        + journalProblem.getMessage());
+                all.add("the journal in " + journals.dir() + " " + journalProblem);
             }
             if (logProblem != null) {
                 all.add("the job's log " + files.log() + " is incomplete: " + logProblem.getMessage());

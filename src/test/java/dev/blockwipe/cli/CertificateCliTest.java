@@ -171,6 +171,26 @@ class CertificateCliTest {
         assertThat(list.err().lines()).singleElement().asString().contains(truncated.getFileName().toString(), "truncated");
     }
 
+    /** A journal directory that cannot take a file does not stop the wipe, but the user hears it first. */
+    @Test
+    void aReadOnlyJournalDirectoryIsAWarningBeforeTheFirstWrite() throws Exception {
+        Sh.require(Sh.isRoot(), "mounting a read-only file system needs root");
+        Path img = image("j.img");
+        Path journals = Files.createDirectory(tmp.resolve("journals-ro"));
+        Sh.run("mount", "-t", "tmpfs", "-o", "ro,mode=700,size=1m", "tmpfs", journals.toString());
+        try {
+            Cli cli = Cli.run("wipe", img.toString(), "-m", "zero", "--yes=j.img", "--report-dir",
+                    tmp.resolve("reports").toString(), "--config-dir", tmp.resolve("config").toString(), "--journal-dir",
+                    journals.toString());
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(cli.err().lines().findFirst()).hasValue("blockwipe: warning: if interrupted, this wipe cannot be"
+                    + " resumed: cannot write to the journal directory " + journals + ": Read-only file system");
+            assertThat(Files.readAllBytes(img)).containsOnly((byte) 0);
+        } finally {
+            Sh.run("umount", journals.toString());
+        }
+    }
+
     @Test
     void aReportsDirectoryOthersMayWriteIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path shared = Files.createDirectory(tmp.resolve("shared"));
