@@ -106,11 +106,14 @@ final class JobRun {
         Temperatures temperatures = thermal.finish();
         FinalState state = state(cause, finalVerify);
         Optional<String> gap = state == FinalState.ERASED || state == FinalState.ERASED_EXCEPT_BAD_SECTORS
-                ? Coverage.gap(plan, info.size(), from, passes, WipeResult.verifications(passes, finalVerify), bad.ranges()) : Optional.empty();
+                ? Coverage.gap(plan, info.size(), from, passes, WipeResult.verifications(passes, finalVerify),
+                        bad.ranges())
+                : Optional.empty();
         if (gap.isPresent()) {
             state = FinalState.FAILED;
             cause = FailureCause.INTERNAL;
-            errors.add(Units.printable(info.path()) + ": not erased: " + gap.get() + " (a defect in Blockwipe; please report it)");
+            errors.add(Units.printable(info.path()) + ": not erased: " + gap.get()
+                    + " (a defect in Blockwipe; please report it)");
         }
         String unproven = state == FinalState.UNPROVEN ? unproven() : null;
         if (unproven != null) {
@@ -146,7 +149,7 @@ final class JobRun {
         try {
             complete = overwrite ? overwrite(pass, sweep, buffers, ticker) : rangeOperation(sweep, buffers, ticker);
             if (complete) {
-                media.requireEnoughTaken();
+                media.giveUpIfTooMany();
             }
         } catch (IOException e) {
             failure = e;

@@ -41,7 +41,7 @@ final class MediaErrors implements Sweep.Gate {
 
     /** One kind of request: a write or a read of {@code data.remaining()} bytes at {@code offset}. */
     @FunctionalInterface
-    interface Request {
+    private interface Request {
         void run(long offset, ByteBuffer data) throws IOException;
     }
 
@@ -125,14 +125,6 @@ final class MediaErrors implements Sweep.Gate {
                 wait(Sweep.TICK_MILLIS);
             }
         }
-    }
-
-    /**
-     * Before the end of a pass or read-back is taken as done: a disk more than half of which
-     * failed is given up, also when its last request was the one that crossed the line.
-     */
-    void requireEnoughTaken() throws IOException {
-        giveUpIfTooMany();
     }
 
     /** A sector somewhere on the target, for a request that tries it: the offset and a buffer of its length. */
@@ -320,11 +312,13 @@ final class MediaErrors implements Sweep.Gate {
     }
 
     /**
-     * Before a request: stops the job once there is a bad range and the policy says stop at the
-     * first (the request that found it was finished, so every byte of it that could be written was),
-     * once there are more ranges than the limit, or once more than half of the target is bad.
+     * Before each request, and before the end of a pass or read-back is taken as done (its last
+     * request may be the one that crossed a line): stops the job once there is a bad range and the
+     * policy says stop at the first (the request that found it was finished, so every byte of it
+     * that could be written was), once there are more ranges than the limit, or once more than half
+     * of the target is bad.
      */
-    private void giveUpIfTooMany() throws IOException {
+    void giveUpIfTooMany() throws IOException {
         List<BadRange> ranges = bad.ranges();
         if (policy.stopAtFirst() && !ranges.isEmpty()) {
             BadRange first = ranges.get(0);

@@ -237,7 +237,6 @@ public final class Certifier {
         private Journal journal;
         private ExecutorService journalWriter;
         private volatile boolean journalWritten;
-        private boolean resumable;
         /** What went wrong with the journal last ("could not be written: …"), or null. */
         private volatile String journalProblem;
 
@@ -364,7 +363,7 @@ public final class Certifier {
         public Report finish(WipeResult result) {
             closeLog();
             journalWritesDone();
-            resumable = journalWritten && result.resumable();
+            boolean resumable = journalWritten && result.resumable();
             ReportStore.CertificateFiles written = null;
             String uncertified = null;
             String misplaced = null;
@@ -375,8 +374,8 @@ public final class Certifier {
                     written = writeTo(store, cert);
                 } catch (IOException unusable) {
                     written = writeTo(new ReportStore(journals.dir()), cert);
-                    misplaced = "it could not be written to " + store.dir() + " (" + unusable.getMessage() + "), so it"
-                            + " was written to " + journals.dir() + " instead";
+                    misplaced = "it could not be written to " + store.dir() + " (" + PrivateFiles.reason(unusable)
+                            + "), so it was written to " + journals.dir() + " instead";
                 }
             } catch (IOException e) {
                 uncertified = e.getMessage();
