@@ -24,6 +24,10 @@ public final class FaultyTarget implements BlockTarget {
     private record Errno(int number, String description) {
     }
 
+    /** One request as the device saw it: when it came and when it was answered (nanoTime), and whether it failed. */
+    public record Request(boolean write, long offset, long length, long started, long ended, boolean failed) {
+    }
+
     private static final Map<String, Errno> ERRNO = Map.of("EIO", new Errno(5, "Input/output error"),
             "ENXIO", new Errno(6, "No such device or address"), "ENODEV", new Errno(19, "No such device"),
             "ENOMEDIUM", new Errno(123, "No medium found"), "ENOSPC", new Errno(28, "No space left on device"));
@@ -32,6 +36,7 @@ public final class FaultyTarget implements BlockTarget {
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
     private final AtomicLong written = new AtomicLong();
     private final AtomicInteger requests = new AtomicInteger();
+    private final List<Request> log = new CopyOnWriteArrayList<>();
     private volatile long vanishAfter = Long.MAX_VALUE;
     private volatile long dieAfter = Long.MAX_VALUE;
     private volatile long writesFailAfter = Long.MAX_VALUE;
@@ -123,6 +128,11 @@ public final class FaultyTarget implements BlockTarget {
         return requests.get();
     }
 
+    /** Every request so far, in the order they were answered. */
+    public List<Request> log() {
+        return List.copyOf(log);
+    }
+
     @Override
     public TargetInfo info() {
         return inner.info();
@@ -147,6 +157,17 @@ public final class FaultyTarget implements BlockTarget {
     }
 
     private void behave(boolean write, long offset, long n) throws IOException {
+        long started = System.nanoTime();
+        try {
+            misbehave(write, offset, n);
+        } catch (IOException e) {
+            log.add(new Request(write, offset, n, started, System.nanoTime(), true));
+            throw e;
+        }
+        log.add(new Request(write, offset, n, started, System.nanoTime(), false));
+    }
+
+    private void misbehave(boolean write, long offset, long n) throws IOException {
         requests.incrementAndGet();
         hold.run();
         if (delayMillis > 0) {
