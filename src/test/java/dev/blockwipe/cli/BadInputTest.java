@@ -82,6 +82,21 @@ class BadInputTest {
                 "--yes=t.img"));
     }
 
+    /** A number too long for a long is one line that names it, never Java's "For input string". */
+    @Test
+    void sizesOfTwentyDigits() throws Exception {
+        Path img = image();
+        String huge = "99999999999999999999";
+        unchanged(img, () -> {
+            expect(2, "size too large: '" + huge + "'", "wipe", img.toString(), "-m", "zero", "--block-size", huge,
+                    "--yes=t.img");
+            expect(2, "size too large: '" + huge + "'", "wipe", img.toString(), "-m", "zero", "--memory", huge,
+                    "--yes=t.img");
+            expect(2, "size too large: '" + huge + "'", "verify", img.toString(), "--block-size", huge);
+            expect(2, "size too large: '" + huge + "'", "bench", img.toString(), "--sample-size", huge);
+        });
+    }
+
     @Test
     void badVerificationMode() throws Exception {
         Path img = image();
