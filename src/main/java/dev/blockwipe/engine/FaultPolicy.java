@@ -23,10 +23,23 @@ public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallA
         if (stallAfter.isNegative() || stallAfter.isZero()) {
             throw new IllegalArgumentException("the stall limit must be positive, not " + stallAfter);
         }
-        if (maxCelsius != 0 && (maxCelsius <= Temperatures.RESUME_MARGIN || maxCelsius > MAX_CELSIUS)) {
-            throw new IllegalArgumentException("the temperature limit must be between "
-                    + (Temperatures.RESUME_MARGIN + 1) + " and " + MAX_CELSIUS + " °C, not " + maxCelsius);
+        if (maxCelsius != 0) {
+            chosenLimitCelsius(maxCelsius);
         }
+    }
+
+    /**
+     * A temperature limit the user chose: above the resume margin and at most {@link #MAX_CELSIUS}.
+     * Zero is not a choice (it stands for "no limit"), so a user who gives it is refused.
+     *
+     * @throws IllegalArgumentException when it is out of range
+     */
+    public static int chosenLimitCelsius(int celsius) {
+        if (celsius <= Temperatures.RESUME_MARGIN || celsius > MAX_CELSIUS) {
+            throw new IllegalArgumentException("the temperature limit must be between "
+                    + (Temperatures.RESUME_MARGIN + 1) + " and " + MAX_CELSIUS + " °C, not " + celsius);
+        }
+        return celsius;
     }
 
     public FaultPolicy withStopAtFirst(boolean stop) {
