@@ -165,7 +165,8 @@ class JarIT {
         Path dirWithTwins = Files.createDirectory(dir.resolve("twins"));
         Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && printf 1234 > \"$(printf 'img\\377')\" && printf 5678 > \"$(printf 'img\\357\\277\\275')\"");
         Run r = Jar.exec(papers(new ProcessBuilder("sh", "-c", "cd '" + dirWithTwins + "' && exec '" + Jar.javaBin() + "' -jar '"
-                + Jar.path() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\"")));
+                + Jar.path() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\" --report-dir '"
+                + dir.resolve("reports") + "' --journal-dir '" + dir.resolve("journals") + "'")));
         assertThat(r.code()).as(r.err()).isEqualTo(6);
         assertThat(r.err().lines()).singleElement().asString().contains("not valid in this locale's character set");
         assertThat(Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && cat \"$(printf 'img\\377')\" \"$(printf 'img\\357\\277\\275')\""))
@@ -195,13 +196,19 @@ class JarIT {
         }
     }
 
+    /**
+     * Runs the jar as nobody. Java takes user.home from the password file (nobody's is /nonexistent),
+     * so the XDG variables say where its config, reports and journals go, as they would for a user.
+     */
     private Run asNobody(Path home, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                 Jar.javaBin(), "-jar", Jar.path()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("HOME", home.toString());
-        pb.environment().remove("XDG_CONFIG_HOME");
+        pb.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        pb.environment().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        pb.environment().put("XDG_STATE_HOME", home.resolve(".local/state").toString());
         return Jar.exec(pb);
     }
 

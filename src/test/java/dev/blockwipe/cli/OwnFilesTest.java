@@ -7,7 +7,9 @@ import dev.blockwipe.testing.Sh;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +83,7 @@ class OwnFilesTest {
         refused("the config directory " + config + " belongs to another user (uid 65534)", wipe());
     }
 
+    /** By the wipe before it asks for the confirmation (without --yes or a terminal, that would be exit 4). */
     @Test
     void aPrivateKeyOthersCanReadIsRefusedByEveryCommandThatUsesIt() throws Exception {
         Cli export = Cli.run("report", "export-key", "--config-dir", config.toString());
@@ -90,6 +93,8 @@ class OwnFilesTest {
 
         String line = "the signing key " + key + " can be read by other users";
         refused(line, wipe());
+        refused(line, Cli.run("wipe", img.toString(), "-m", "zero", "--config-dir", config.toString(), "--report-dir",
+                tmp.resolve("reports").toString(), "--journal-dir", tmp.resolve("journals").toString()));
         refused(line, Cli.run("report", "export-key", "--config-dir", config.toString()));
         Path cert = Files.writeString(tmp.resolve("c.json"), "{}");
         refused(line, Cli.run("report", "verify", cert.toString(), "--config-dir", config.toString()));
@@ -103,6 +108,40 @@ class OwnFilesTest {
         refused(pub + " is not an Ed25519 public key in PEM", wipe());
     }
 
+    /**
+     * Checked like the config and reports folders, and before the confirmation is even asked for:
+     * without --yes and without a terminal, a wipe that got that far would be refused as "not
+     * confirmed" (exit 4) instead.
+     */
+    @Test
+    void aJournalFolderOthersMayWriteIsRefusedBeforeTheConfirmation() throws Exception {
+        Path shared = Files.createDirectory(tmp.resolve("shared-journals"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+        String line = "the journal directory " + shared + " is writable by others (rwxrwxrwx)";
+        refused(line, Cli.run("wipe", img.toString(), "-m", "zero", "--yes=t.img", "--journal-dir", shared.toString(),
+                "--config-dir", config.toString(), "--report-dir", tmp.resolve("reports").toString()));
+        refused(line, Cli.run("wipe", img.toString(), "-m", "zero", "--journal-dir", shared.toString(),
+                "--config-dir", config.toString(), "--report-dir", tmp.resolve("reports").toString()));
+        refused(line, Cli.run("wipe", "--resume", img.toString(), "--yes=t.img", "--journal-dir", shared.toString(),
+                "--config-dir", config.toString(), "--report-dir", tmp.resolve("reports").toString()));
+        try (Stream<Path> left = Files.list(shared)) {
+            assertThat(left).as("nothing written into it").isEmpty();
+        }
+    }
+
+    @Test
+    void aJournalFolderOfAnotherUserIsRefused() throws Exception {
+        Sh.require(Sh.isRoot(), "needs root to give a folder to another user");
+        Path theirs = Files.createDirectory(tmp.resolve("their-journals"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Sh.run("chown", "65534", theirs.toString());
+
+        refused("the journal directory " + theirs + " belongs to another user (uid 65534)", Cli.run("wipe",
+                img.toString(), "-m", "zero", "--yes=t.img", "--journal-dir", theirs.toString(), "--config-dir",
+                config.toString(), "--report-dir", tmp.resolve("reports").toString()));
+    }
+
     private Cli wipe() {
         return Cli.run("wipe", img.toString(), "-m", "zero", "--yes=t.img", "--config-dir", config.toString(),
                 "--report-dir", tmp.resolve("reports").toString(), "--journal-dir", tmp.resolve("journals").toString());
@@ -114,7 +153,17 @@ class OwnFilesTest {
         assertThat(cli.err().lines()).as("stderr").singleElement().asString().startsWith("blockwipe: ").contains(line);
         assertThat(cli.out()).as("stdout").isEmpty();
         assertThat(Files.readAllBytes(img)).as("the target").isEqualTo(before);
-        assertThat(tmp.resolve("reports")).as("no certificate, no log").doesNotExist();
-        assertThat(tmp.resolve("journals")).as("no journal").doesNotExist();
+        assertThat(filesIn(tmp.resolve("reports"))).as("no certificate, no log").isEmpty();
+        assertThat(filesIn(tmp.resolve("journals"))).as("no journal").isEmpty();
+    }
+
+    /** The files in {@code dir}; none when it does not exist (the checks may have made it, empty). */
+    private static List<Path> filesIn(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.toList();
+        }
     }
 }
