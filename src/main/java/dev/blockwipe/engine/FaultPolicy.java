@@ -11,6 +11,13 @@ import java.time.Duration;
  * @param maxCelsius   pause writes while the drive reports more than this many degrees Celsius, 0 for never
  */
 public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallAfter, int maxCelsius) {
+    /**
+     * A request is called stalled after a second at the soonest and a day at the latest: longer
+     * is no limit (and a number of seconds that overflows the job's nanosecond clock). Declared
+     * before DEFAULT, whose construction checks against them.
+     */
+    public static final Duration MIN_STALL_AFTER = Duration.ofSeconds(1);
+    public static final Duration MAX_STALL_AFTER = Duration.ofDays(1);
     /** Go on past bad sectors, give up after 1000 bad ranges, call a request stalled after two minutes, no temperature limit. */
     public static final FaultPolicy DEFAULT = new FaultPolicy(false, 1000, Duration.ofSeconds(120), 0);
     /** Above this a limit is no limit: drives shut themselves down near 70 to 85 °C. */
@@ -20,8 +27,9 @@ public record FaultPolicy(boolean stopAtFirst, int maxBadRanges, Duration stallA
         if (maxBadRanges < 1) {
             throw new IllegalArgumentException("the limit of bad ranges must be at least 1, not " + maxBadRanges);
         }
-        if (stallAfter.isNegative() || stallAfter.isZero()) {
-            throw new IllegalArgumentException("the stall limit must be positive, not " + stallAfter);
+        if (stallAfter.compareTo(MIN_STALL_AFTER) < 0 || stallAfter.compareTo(MAX_STALL_AFTER) > 0) {
+            throw new IllegalArgumentException("the stall limit must be between " + MIN_STALL_AFTER.toSeconds() + " and "
+                    + MAX_STALL_AFTER.toSeconds() + " seconds, not " + stallAfter.toSeconds());
         }
         if (maxCelsius != 0) {
             chosenLimitCelsius(maxCelsius);

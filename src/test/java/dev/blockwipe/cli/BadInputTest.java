@@ -101,6 +101,18 @@ class BadInputTest {
         });
     }
 
+    /** A stall limit beyond a day overflowed the job's nanosecond clock: "a wipe job failed unexpectedly", exit 1. */
+    @Test
+    void stallLimitOutOfRange() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            expect(2, "the stall limit must be between 1 and 86400 seconds, not 999999999999999999", "wipe",
+                    img.toString(), "-m", "zero", "--stall-after=999999999999999999", "--yes=t.img");
+            expect(2, "the stall limit must be between 1 and 86400 seconds, not 0", "wipe", img.toString(), "-m", "zero",
+                    "--stall-after=0", "--yes=t.img");
+        });
+    }
+
     @Test
     void blockSizeAndQueueDepthOutOfRange() throws Exception {
         Path img = image();
