@@ -11,6 +11,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -165,29 +166,36 @@ class JarIT {
         Path dirWithTwins = Files.createDirectory(dir.resolve("twins"));
         Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && printf 1234 > \"$(printf 'img\\377')\" && printf 5678 > \"$(printf 'img\\357\\277\\275')\"");
         Run r = Jar.exec(papers(new ProcessBuilder("sh", "-c", "cd '" + dirWithTwins + "' && exec '" + Jar.javaBin() + "' -jar '"
-                + Jar.path() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\"")));
+                + Jar.path() + "' wipe \"$(printf 'img\\377')\" -m zero --yes=\"$(printf 'img\\377')\" --report-dir '"
+                + dir.resolve("reports") + "' --journal-dir '" + dir.resolve("journals") + "'")));
         assertThat(r.code()).as(r.err()).isEqualTo(6);
         assertThat(r.err().lines()).singleElement().asString().contains("not valid in this locale's character set");
         assertThat(Sh.run("sh", "-c", "cd '" + dirWithTwins + "' && cat \"$(printf 'img\\377')\" \"$(printf 'img\\357\\277\\275')\""))
                 .isEqualTo("12345678");
     }
 
-    /** As another user, a refusal names the real reason: a file they may not write, a device only root may. */
+    /**
+     * As another user, a refusal names the real reason: a file they may not write, a device only root
+     * may. That user runs a copy of the jar in a folder of its own that everyone may read: the build's
+     * jar may lie where only root can reach it (a clone in /root or in a mktemp -d folder).
+     */
     @Test
     void anotherUserIsToldWhatIsReallyWrong() throws Exception {
         Sh.require(Sh.isRoot() && Sh.onPath("setpriv"), "needs root and setpriv to run the jar as another user");
-        Path open = Files.createDirectories(Path.of("/tmp", "blockwipe-test-nobody-" + ProcessHandle.current().pid()));
+        Path open = Files.createTempDirectory(Path.of("/tmp"), "blockwipe-test-nobody-");
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 8L << 20)) {
-            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path jar = Files.copy(Path.of(Jar.path()), open.resolve("blockwipe.jar"));
+            Files.setPosixFilePermissions(jar, PosixFilePermissions.fromString("rw-r--r--"));
             Path rootsFile = Files.write(open.resolve("roots.img"), new byte[1 << 20]);
             Path home = Files.createDirectory(open.resolve("home"));
             Sh.run("chown", "65534:65534", home.toString());
 
-            Run file = asNobody(home, "wipe", rootsFile.toString(), "-m", "zero", "--yes=roots.img");
+            Run file = asNobody(jar, home, "wipe", rootsFile.toString(), "-m", "zero", "--yes=roots.img");
             assertThat(file.code()).as(file.err()).isEqualTo(6);
             assertThat(file.err().lines()).singleElement().asString()
                     .contains("permission denied: you may not write to this file");
-            Run device = asNobody(home, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+            Run device = asNobody(jar, home, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
             assertThat(device.code()).as(device.err()).isEqualTo(6);
             assertThat(device.err().lines()).singleElement().asString().contains("wiping devices needs root");
         } finally {
@@ -195,13 +203,20 @@ class JarIT {
         }
     }
 
-    private Run asNobody(Path home, String... args) throws Exception {
+    /**
+     * Runs {@code jar} as nobody, in its home (the test's own working directory may be out of its
+     * reach too). Java takes user.home from the password file (nobody's is /nonexistent), so the XDG
+     * variables say where its config, reports and journals go, as they would for a user.
+     */
+    private Run asNobody(Path jar, Path home, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                Jar.javaBin(), "-jar", Jar.path()));
+                Jar.javaBin(), "-jar", jar.toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile());
         pb.environment().put("HOME", home.toString());
-        pb.environment().remove("XDG_CONFIG_HOME");
+        pb.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        pb.environment().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        pb.environment().put("XDG_STATE_HOME", home.resolve(".local/state").toString());
         return Jar.exec(pb);
     }
 

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             "  9  erased except bad sectors (listed in the summary and on the certificate)",
             " 10  --resume: no journal of an interrupted wipe of the target",
             " 11  the window cannot open (no display, or no GTK 3); the commands still work",
+            " 12  a folder or file of Blockwipe's own cannot be used (config, key, settings, reports, journals)",
             "130  cancelled (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP); what was written before is synced"})
 public final class BlockwipeCli {
     /**

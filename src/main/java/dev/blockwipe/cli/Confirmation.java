@@ -46,21 +46,20 @@ final class Confirmation {
                 throw new TargetRefusedException("--yes", Reason.NOT_CONFIRMED, "the name has bytes that are not valid in"
                         + " this locale's character set, so it cannot confirm anything exactly; use a UTF-8 locale");
             }
-            List<Target> named = targets.stream().filter(t -> names(t, name)).toList();
-            if (named.isEmpty()) {
+            List<TargetInfo> meant = meant(targets.stream().map(Target::info).toList(), name);
+            if (meant.isEmpty()) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes names no target of this command (targets: "
                         + String.join(", ", targets.stream().map(t -> t.info().name()).toList()) + ")");
             }
-            if (named.size() > 1 && named.stream().noneMatch(t -> name.equals(t.info().path()) || name.equals(devPath(t)))) {
+            if (meant.size() > 1) {
                 throw new TargetRefusedException(name, Reason.NOT_CONFIRMED, "--yes=" + name + " would confirm "
-                        + named.size() + " targets (" + String.join(", ", named.stream().map(t -> t.info().path()).toList())
-                        + "); confirm each by its full path");
+                        + meant.size() + " targets (" + paths(meant) + "); confirm each by its full path");
             }
         }
         List<Target> unconfirmed = new ArrayList<>();
         for (Target t : targets) {
             String word = word(t, targets);
-            if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(devPath(t))) {
+            if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(devPath(t.info()))) {
                 unconfirmed.add(t);
             }
         }
@@ -80,17 +79,23 @@ final class Confirmation {
         }
     }
 
-    private static boolean names(Target t, String name) {
-        return names(t.info(), name);
-    }
-
     /** {@code name} is what a user may call the target: its device name, /dev/ and that name, its file name or path. */
     static boolean names(TargetInfo info, String name) {
         return name.equals(info.name()) || name.equals(info.path()) || name.equals(devPath(info));
     }
 
-    private static String devPath(Target t) {
-        return devPath(t.info());
+    /**
+     * The targets {@code name} stands for: the one it names, or, where it names several (two files
+     * called disk.img), the one whose full path it is. More than one means the name is ambiguous.
+     */
+    static List<TargetInfo> meant(List<TargetInfo> targets, String name) {
+        List<TargetInfo> named = targets.stream().filter(t -> names(t, name)).toList();
+        List<TargetInfo> exact = named.stream().filter(t -> name.equals(t.path()) || name.equals(devPath(t))).toList();
+        return named.size() > 1 && !exact.isEmpty() ? exact : named;
+    }
+
+    static String paths(List<TargetInfo> targets) {
+        return String.join(", ", targets.stream().map(TargetInfo::path).toList());
     }
 
     /** "/dev/sdb" for a device, whatever path named it; no such alias for files. */

@@ -85,12 +85,12 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--blank", description = "Add a final pass of zeroes.")
     private boolean blank;
 
-    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request (default: 4M, 8M on a loop device without direct I/O; K, M suffixes).")
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "Bytes per request, 512 to 64M (default: 4M, 8M on a loop device without direct I/O; K, M suffixes).")
     private String blockSize;
 
     @Option(names = "--queue-depth", paramLabel = "N",
-            description = "Requests in flight (default: chosen per device, 2 on rotational disks).")
-    private int queueDepth;
+            description = "Requests in flight, 1 to 32 (default: chosen per device, 2 on rotational disks).")
+    private Integer queueDepth;
 
     @Option(names = "--yes", paramLabel = "NAME", description = "Confirm the target NAME (device name as in lsblk, file name, or the path). Once per target.")
     private List<String> yes = new ArrayList<>();
@@ -110,7 +110,7 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = "--max-temp", paramLabel = "C",
             description = "Pause writing while the drive reports more than C °C (drivetemp or NVMe sensor), until it is"
                     + " 5 °C below; drives without a sensor are not limited.")
-    private int maxTemp;
+    private Integer maxTemp;
 
     @Option(names = "--resume", description = "Go on with the interrupted wipe of each TARGET where its journal says it"
             + " stopped: the same method and random keys, from the last point up to which everything was written and"
@@ -433,7 +433,8 @@ final class WipeCommand implements Callable<Integer> {
 
     private FaultPolicy faults() {
         try {
-            return new FaultPolicy(onError(), maxBad, Duration.ofSeconds(stallAfter), maxTemp);
+            return new FaultPolicy(onError(), maxBad, Duration.ofSeconds(stallAfter),
+                    maxTemp == null ? 0 : FaultPolicy.chosenLimitCelsius(maxTemp));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
@@ -451,7 +452,8 @@ final class WipeCommand implements Callable<Integer> {
             WipeMethod m = passes != null ? WipeMethods.custom(passes) : WipeMethods.byName(method)
                     .orElseThrow(() -> new UsageException("unknown method '" + method + "'; methods: "
                             + String.join(", ", WipeMethods.names())));
-            return new WipeRequest(m, Verification.parse(verify), blank, blockSizeBytes(blockSize), queueDepth, faults);
+            return new WipeRequest(m, Verification.parse(verify), blank, blockSizeBytes(blockSize),
+                    queueDepth == null ? 0 : WipeRequest.chosenQueueDepth(queueDepth), faults);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e);
         }
@@ -487,16 +489,8 @@ final class WipeCommand implements Callable<Integer> {
         return bytes;
     }
 
-    /** 0 for the default; sizes beyond the largest block size fail here, before they could overflow an int. */
+    /** 0 when the option was left out (the default); a size given must be in range, 0 too. */
     static int blockSizeBytes(String text) {
-        if (text == null) {
-            return 0;
-        }
-        long bytes = Units.parseSize(text);
-        if (bytes > WipeRequest.MAX_BLOCK_SIZE) {
-            throw new IllegalArgumentException("block size must be at most " + Units.bytes(WipeRequest.MAX_BLOCK_SIZE)
-                    + ", not " + text);
-        }
-        return (int) bytes;
+        return text == null ? 0 : WipeRequest.chosenBlockSize(Units.parseSize(text));
     }
 }

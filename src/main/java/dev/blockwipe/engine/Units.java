@@ -1,5 +1,6 @@
 package dev.blockwipe.engine;
 
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -96,7 +97,6 @@ public final class Units {
         if (!m.matches()) {
             throw new IllegalArgumentException("not a size: '" + text + "' (examples: 4M, 512K, 1048576)");
         }
-        long value = Long.parseLong(m.group(1));
         int shift = switch (m.group(2).toUpperCase(Locale.ROOT)) {
             case "K" -> 10;
             case "M" -> 20;
@@ -104,10 +104,12 @@ public final class Units {
             case "T" -> 40;
             default -> 0;
         };
-        if (Long.numberOfLeadingZeros(value) <= shift) {
+        // as a BigInteger, so that any number of digits is "too large", never Long.parseLong's "For input string"
+        BigInteger bytes = new BigInteger(m.group(1)).shiftLeft(shift);
+        if (bytes.bitLength() >= Long.SIZE) {
             throw new IllegalArgumentException("size too large: '" + text + "'");
         }
-        return value << shift;
+        return bytes.longValue();
     }
 
     private static String trim(double value) {

@@ -25,13 +25,39 @@ public record WipeRequest(WipeMethod method, Verification verification, boolean 
         if (blank && method.technique().isRangeOperation()) {
             throw new IllegalArgumentException("--blank adds a zero overwrite pass; " + method.name() + " does not overwrite");
         }
-        if (blockSize != 0 && (blockSize < 512 || blockSize > MAX_BLOCK_SIZE)) {
+        if (blockSize != 0) {
+            chosenBlockSize(blockSize);
+        }
+        if (queueDepth != 0) {
+            chosenQueueDepth(queueDepth);
+        }
+    }
+
+    /**
+     * A block size the user chose: 512 bytes to {@link #MAX_BLOCK_SIZE}. Zero is not a choice (a
+     * request's 0 stands for "not chosen"), so a user who gives it is refused, not given the default.
+     *
+     * @throws IllegalArgumentException when it is out of range
+     */
+    public static int chosenBlockSize(long bytes) {
+        if (bytes < 512 || bytes > MAX_BLOCK_SIZE) {
             throw new IllegalArgumentException("block size must be between 512 bytes and " + Units.bytes(MAX_BLOCK_SIZE)
-                    + ", not " + blockSize);
+                    + ", not " + Units.bytes(bytes));
         }
-        if (queueDepth < 0 || queueDepth > MAX_QUEUE_DEPTH) {
-            throw new IllegalArgumentException("queue depth must be between 1 and " + MAX_QUEUE_DEPTH + ", not " + queueDepth);
+        return (int) bytes;
+    }
+
+    /**
+     * A queue depth the user chose: 1 to {@link #MAX_QUEUE_DEPTH} (0 stands for "not chosen", as
+     * for the block size).
+     *
+     * @throws IllegalArgumentException when it is out of range
+     */
+    public static int chosenQueueDepth(int depth) {
+        if (depth < 1 || depth > MAX_QUEUE_DEPTH) {
+            throw new IllegalArgumentException("queue depth must be between 1 and " + MAX_QUEUE_DEPTH + ", not " + depth);
         }
+        return depth;
     }
 
     public static WipeRequest of(WipeMethod method) {

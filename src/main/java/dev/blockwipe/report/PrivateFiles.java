@@ -3,8 +3,12 @@ package dev.blockwipe.report;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -70,6 +74,22 @@ final class PrivateFiles {
     }
 
     /**
+     * {@link #directory}, for a directory a command cannot do without: one that cannot be made is
+     * refused as well, naming it.
+     *
+     * @throws StorageException naming the directory and what is wrong with it
+     */
+    static void requireDirectory(Path dir, int uid, String what) throws StorageException {
+        try {
+            directory(dir, uid, what);
+        } catch (StorageException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new StorageException("the " + what + " " + dir + " cannot be made: " + reason(e), e);
+        }
+    }
+
+    /**
      * Checks, before a job depends on it, that a new file can be made in {@code dir} (one is
      * written, synced and removed) and that its file system has {@code room} bytes free.
      *
@@ -94,10 +114,50 @@ final class PrivateFiles {
         }
     }
 
+    /**
+     * The text of a file of Blockwipe's own (the settings, a key): UTF-8 without control characters
+     * other than tab, line and form feed. Anything else was not written by Blockwipe or by an editor
+     * (binary garbage, another character set) and is refused with the place where it goes wrong,
+     * rather than read as whatever it happens to decode to.
+     *
+     * @throws StorageException naming the file and what is wrong with it
+     */
+    static String readText(Path file) throws StorageException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new StorageException(file + " cannot be read: " + reason(e), e);
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer text = CharBuffer.allocate(bytes.length);
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+        CoderResult decoded = utf8.decode(in, text, true);
+        if (!decoded.isError()) {
+            decoded = utf8.flush(text);
+        }
+        if (decoded.isError()) {
+            throw new StorageException(String.format("%s is not valid UTF-8 text (byte 0x%02x at offset %d)", file,
+                    bytes[in.position()] & 0xff, in.position()));
+        }
+        // every byte of a multi-byte UTF-8 sequence is 0x80 or more, so a byte below 0x20 is the character itself
+        for (int i = 0; i < bytes.length; i++) {
+            int b = bytes[i] & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7f) {
+                throw new StorageException(String.format("%s is not a text file (control character 0x%02x at offset %d)",
+                        file, b, i));
+            }
+        }
+        return text.flip().toString();
+    }
+
     /** What the kernel said ("Read-only file system", "permission denied"), without the path Java puts in front. */
     static String reason(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
         }
         return e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
     }

@@ -85,13 +85,7 @@ public final class ReportStore {
      * @throws StorageException naming the directory and what is wrong with it
      */
     public void requireUsable(int uid, int jobs) throws StorageException {
-        try {
-            PrivateFiles.directory(dir, uid, "reports directory");
-        } catch (StorageException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new StorageException("the reports directory " + dir + " cannot be made: " + PrivateFiles.reason(e), e);
-        }
+        PrivateFiles.requireDirectory(dir, uid, "reports directory");
         Optional<String> problem = PrivateFiles.unwritable(dir, "reports directory", jobs * ROOM_PER_CERTIFICATE);
         if (problem.isPresent()) {
             throw new StorageException(problem.get());

@@ -6,6 +6,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
@@ -43,10 +44,12 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
     /**
      * The defaults for this user, with the config file applied when there is one. A config
      * directory that others may write is refused: they could point the reports elsewhere or
-     * replace the signing key.
+     * replace the signing key. So is a config file that is not text or not a properties file,
+     * rather than read as whatever it decodes to.
      *
      * @param uid       the effective user (0 for root)
      * @param configDir the config directory to use instead of the default, or null
+     * @throws StorageException the config directory or file cannot be used; the message names it and says why
      */
     public static Settings load(Map<String, String> env, String home, int uid, Path configDir) throws IOException {
         Settings defaults = defaults(env, home, uid, configDir);
@@ -56,11 +59,13 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         }
         PrivateFiles.directory(defaults.configDir(), uid, "config directory");
         Properties p = new Properties();
-        try (Reader in = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
+        try (Reader in = new StringReader(PrivateFiles.readText(file))) {
             p.load(in);
+        } catch (IllegalArgumentException e) {
+            throw new StorageException(file + " is not a properties file: " + e.getMessage(), e);
         }
-        return defaults.withReportDir(path(p, "reportDir", defaults.reportDir()))
-                .withJournalDir(path(p, "journalDir", defaults.journalDir()))
+        return defaults.withReportDir(path(file, p, "reportDir", defaults.reportDir()))
+                .withJournalDir(path(file, p, "journalDir", defaults.journalDir()))
                 .withOperator(new Operator(p.getProperty("operator"), p.getProperty("organisation")));
     }
 
@@ -89,9 +94,13 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         return new Settings(configDir, reportDir, journalDir, o, uid);
     }
 
-    private static Path path(Properties p, String key, Path otherwise) {
+    private static Path path(Path file, Properties p, String key, Path otherwise) throws StorageException {
         String value = p.getProperty(key);
-        return value == null || value.isBlank() ? otherwise : Path.of(value.strip());
+        try {
+            return value == null || value.isBlank() ? otherwise : Path.of(value.strip());
+        } catch (InvalidPathException e) {
+            throw new StorageException(file + ": " + key + " is not a path: " + e.getReason(), e);
+        }
     }
 
     private static Path xdg(Map<String, String> env, String variable, String home, String fallback) {

@@ -46,26 +46,52 @@ public final class SigningKey {
      * Loads the key from {@code configDir}, creating it (and the directory) the first time.
      *
      * @param uid the user the directory and the key must belong to (the effective user)
+     * @throws StorageException the directory or a key file cannot be used: the directory cannot be
+     *                          made or others may write it, others may read the private key, a
+     *                          file is not a PEM key; the message names the directory or file
      */
     public static SigningKey loadOrCreate(Path configDir, int uid) throws IOException {
         Path privatePem = configDir.resolve(PRIVATE_FILE);
         Path publicPem = configDir.resolve(PUBLIC_FILE);
-        PrivateFiles.directory(configDir, uid, "config directory");
-        try {
-            if (!Files.exists(privatePem, LinkOption.NOFOLLOW_LINKS)) {
+        PrivateFiles.requireDirectory(configDir, uid, "config directory");
+        if (!Files.exists(privatePem, LinkOption.NOFOLLOW_LINKS)) {
+            try {
                 create(privatePem, publicPem);
+            } catch (GeneralSecurityException e) {
+                throw noEd25519(e);
             }
-            if (PrivateFiles.readableByOthers(privatePem)) {
-                throw new IOException("the signing key " + privatePem + " can be read by other users, who may have copied"
-                        + " it to forge certificates; move it away (a new key is then made) and tell your auditors");
-            }
-            KeyFactory kf = KeyFactory.getInstance("Ed25519");
-            PrivateKey priv = kf.generatePrivate(new PKCS8EncodedKeySpec(Pem.decode(Files.readString(privatePem))));
-            PublicKey pub = kf.generatePublic(new X509EncodedKeySpec(Pem.decode(Files.readString(publicPem))));
-            return new SigningKey(priv, pub);
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IOException("cannot read the signing key in " + configDir + ": " + e.getMessage(), e);
         }
+        if (PrivateFiles.readableByOthers(privatePem)) {
+            throw new StorageException("the signing key " + privatePem + " can be read by other users, who may have copied"
+                    + " it to forge certificates; move it away (a new key is then made) and tell your auditors");
+        }
+        KeyFactory kf = ed25519();
+        PrivateKey priv;
+        PublicKey pub;
+        try {
+            priv = kf.generatePrivate(new PKCS8EncodedKeySpec(Pem.decode(PrivateFiles.readText(privatePem))));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new StorageException(privatePem + " is not an Ed25519 private key in PEM: " + e.getMessage(), e);
+        }
+        try {
+            pub = kf.generatePublic(new X509EncodedKeySpec(Pem.decode(PrivateFiles.readText(publicPem))));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new StorageException(publicPem + " is not an Ed25519 public key in PEM: " + e.getMessage(), e);
+        }
+        return new SigningKey(priv, pub);
+    }
+
+    private static KeyFactory ed25519() {
+        try {
+            return KeyFactory.getInstance("Ed25519");
+        } catch (GeneralSecurityException e) {
+            throw noEd25519(e);
+        }
+    }
+
+    /** A JDK without Ed25519 is a broken runtime, not a key file that cannot be used. */
+    private static IllegalStateException noEd25519(GeneralSecurityException e) {
+        return new IllegalStateException("every Java since 15 has Ed25519", e);
     }
 
     /**

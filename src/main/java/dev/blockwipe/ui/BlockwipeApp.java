@@ -12,6 +12,7 @@ import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.logging.Logger;
@@ -80,18 +81,30 @@ public final class BlockwipeApp extends Application {
         });
     }
 
-    /** This user's settings (config file in ~/.config/blockwipe); defaults when the file cannot be read. */
-    static Settings userSettings() {
+    /**
+     * The settings the window starts with, and why the user's could not be used (null when they could).
+     *
+     * @param unusable names the file or folder and what is wrong, as the commands say it (exit 12)
+     */
+    record UserSettings(Settings settings, String unusable) {
+    }
+
+    /**
+     * This user's settings (config file in ~/.config/blockwipe); when they cannot be used, the
+     * defaults and why, which the window shows: it has no exit code to say it with.
+     */
+    static UserSettings userSettings(Map<String, String> env, String home, int uid) {
         try {
-            return Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), null);
+            return new UserSettings(Settings.load(env, home, uid, null), null);
         } catch (IOException e) {
-            return Settings.defaults(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(), null);
+            return new UserSettings(Settings.defaults(env, home, uid, null), e.getMessage());
         }
     }
 
     @Override
     public void start(Stage stage) {
-        MainViewModel vm = new MainViewModel(linuxServices(userSettings()), new FxDialogs(stage));
+        UserSettings settings = userSettings(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
+        MainViewModel vm = new MainViewModel(linuxServices(settings.settings()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());
@@ -101,5 +114,8 @@ public final class BlockwipeApp extends Application {
         view.closeOnRequest(Platform::exit);
         stage.show();
         view.start();
+        if (settings.unusable() != null) {
+            vm.session().settingsUnusable(settings.unusable());
+        }
     }
 }

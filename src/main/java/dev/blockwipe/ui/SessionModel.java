@@ -75,6 +75,15 @@ public final class SessionModel {
 
     // ---- Commands
 
+    /**
+     * The user's settings could not be used when the window started ({@code why} names the file and
+     * what is wrong): says so, and which settings this session uses instead.
+     */
+    public void settingsUnusable(String why) {
+        dialogs.error("The settings cannot be used", why + "\n\nUntil that is fixed, this window uses the default"
+                + " settings: certificates go to " + settings.get().reportDir() + ".");
+    }
+
     /** Settings…: the edited settings are saved and used from the next job on; a failed save says why. */
     public void editSettings() {
         dialogs.editSettings(settings.get()).ifPresent(changed -> {

@@ -82,6 +82,67 @@ class BadInputTest {
                 "--yes=t.img"));
     }
 
+    /**
+     * The engine takes 0 as "not chosen, use the default"; a user who types 0 chose something out
+     * of range and is told so, rather than silently given the default.
+     */
+    @Test
+    void zeroIsNotTheDefaultWhenItIsGiven() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            expect(2, "block size must be between 512 bytes and 64 MiB, not 0 B", "wipe", img.toString(), "-m", "zero",
+                    "--block-size=0", "--yes=t.img");
+            expect(2, "block size must be between 512 bytes and 64 MiB, not 0 B", "verify", img.toString(),
+                    "--block-size=0");
+            expect(2, "queue depth must be between 1 and 32, not 0", "wipe", img.toString(), "-m", "zero",
+                    "--queue-depth=0", "--yes=t.img");
+            expect(2, "the temperature limit must be between 6 and 100 °C, not 0", "wipe", img.toString(), "-m", "zero",
+                    "--max-temp=0", "--yes=t.img");
+        });
+    }
+
+    /** A stall limit beyond a day overflowed the job's nanosecond clock: "a wipe job failed unexpectedly", exit 1. */
+    @Test
+    void stallLimitOutOfRange() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            expect(2, "the stall limit must be between 1 and 86400 seconds, not 999999999999999999", "wipe",
+                    img.toString(), "-m", "zero", "--stall-after=999999999999999999", "--yes=t.img");
+            expect(2, "the stall limit must be between 1 and 86400 seconds, not 0", "wipe", img.toString(), "-m", "zero",
+                    "--stall-after=0", "--yes=t.img");
+        });
+    }
+
+    @Test
+    void blockSizeAndQueueDepthOutOfRange() throws Exception {
+        Path img = image();
+        unchanged(img, () -> {
+            expect(2, "block size must be between 512 bytes and 64 MiB, not 256 B", "wipe", img.toString(), "-m", "zero",
+                    "--block-size=256", "--yes=t.img");
+            expect(2, "block size must be between 512 bytes and 64 MiB, not 128 MiB", "wipe", img.toString(), "-m",
+                    "zero", "--block-size=128M", "--yes=t.img");
+            expect(2, "queue depth must be between 1 and 32, not 33", "wipe", img.toString(), "-m", "zero",
+                    "--queue-depth=33", "--yes=t.img");
+            expect(2, "queue depth must be between 1 and 32, not -1", "wipe", img.toString(), "-m", "zero",
+                    "--queue-depth=-1", "--yes=t.img");
+        });
+    }
+
+    /** A number too long for a long is one line that names it, never Java's "For input string". */
+    @Test
+    void sizesOfTwentyDigits() throws Exception {
+        Path img = image();
+        String huge = "99999999999999999999";
+        unchanged(img, () -> {
+            expect(2, "size too large: '" + huge + "'", "wipe", img.toString(), "-m", "zero", "--block-size", huge,
+                    "--yes=t.img");
+            expect(2, "size too large: '" + huge + "'", "wipe", img.toString(), "-m", "zero", "--memory", huge,
+                    "--yes=t.img");
+            expect(2, "size too large: '" + huge + "'", "verify", img.toString(), "--block-size", huge);
+            expect(2, "size too large: '" + huge + "'", "bench", img.toString(), "--sample-size", huge);
+        });
+    }
+
     @Test
     void badVerificationMode() throws Exception {
         Path img = image();

@@ -69,6 +69,50 @@ class CertificateCliTest {
         assertThat(Files.readAllBytes(a)).isEqualTo(before);
     }
 
+    /** "nope=T1" for the only target was put on its certificate as the tag "nope=T1": a NAME that fits nothing is a mistake. */
+    @Test
+    void aNameBeforeTheEqualsSignThatFitsNoTargetIsAUsageErrorEvenForOneTarget() throws Exception {
+        Path a = image("a.img");
+        byte[] before = Files.readAllBytes(a);
+        Cli wipe = Cli.run("wipe", a.toString(), "-m", "zero", "--yes=a.img", "--asset-tag=nope=T1", "--report-dir",
+                tmp.resolve("reports").toString(), "--config-dir", tmp.resolve("config").toString());
+        assertThat(wipe.exitCode()).isEqualTo(2);
+        assertThat(wipe.err().lines()).singleElement().asString().startsWith("blockwipe: --asset-tag nope=T1: ")
+                .contains("'nope' names no target (targets: a.img)", "NAME=TAG");
+        assertThat(wipe.out()).isEmpty();
+        assertThat(Files.readAllBytes(a)).isEqualTo(before);
+        try (Stream<Path> files = Files.list(tmp.resolve("reports"))) {
+            assertThat(files).as("no certificate, no log (the folder was checked before the targets)").isEmpty();
+        }
+    }
+
+    @Test
+    void aTagThatContainsAnEqualsSignIsGivenWithItsTargetsName() throws Exception {
+        Path a = image("a=1.img");
+        Path reports = tmp.resolve("reports");
+        Cli wipe = Cli.run("wipe", a.toString(), "-m", "zero", "--yes=a=1.img", "--asset-tag", "a=1.img=RACK=4",
+                "--report-dir", reports.toString(), "--config-dir", tmp.resolve("config").toString());
+        assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+        assertThat(new ObjectMapper().readTree(only(reports, ".json").toFile()).at("/device/assetTag").asText())
+                .isEqualTo("RACK=4");
+    }
+
+    /** As for --yes: a name two targets share tags neither, or the tag could land on the wrong disk's certificate. */
+    @Test
+    void aNameTwoTargetsShareTagsNeither() throws Exception {
+        Path a = Files.createDirectory(tmp.resolve("a")).resolve("disk.img");
+        Path b = Files.createDirectory(tmp.resolve("b")).resolve("disk.img");
+        Files.write(a, new byte[1 << 20]);
+        Files.write(b, new byte[1 << 20]);
+        Files.write(a, new byte[] {1}, java.nio.file.StandardOpenOption.WRITE);
+        Cli wipe = Cli.run("wipe", a.toString(), b.toString(), "-m", "zero", "--yes=" + a, "--yes=" + b,
+                "--asset-tag", "disk.img=LAB-1", "--report-dir", tmp.resolve("reports").toString(),
+                "--config-dir", tmp.resolve("config").toString());
+        assertThat(wipe.exitCode()).isEqualTo(2);
+        assertThat(wipe.err().lines()).singleElement().asString().contains("'disk.img' fits 2 targets (" + a + ", " + b + ")");
+        assertThat(Files.readAllBytes(a)[0]).as("nothing written").isEqualTo((byte) 1);
+    }
+
     @Test
     void reportVerifySaysTamperedWithExitCodeThreeWhenTheJsonChanged() throws Exception {
         wipe(image("t.img"), tmp.resolve("reports"));

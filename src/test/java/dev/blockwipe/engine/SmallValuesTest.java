@@ -47,6 +47,20 @@ class SmallValuesTest {
         assertThatThrownBy(() -> Units.parseSize(text)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** More digits than a long holds is "too large", as a large number with a suffix is, not "For input string". */
+    @ParameterizedTest
+    @ValueSource(strings = {"99999999999999999999", "9223372036854775808", "8388608T", "9223372036854775807K"})
+    void sizesBeyondALongAreTooLarge(String text) {
+        assertThatThrownBy(() -> Units.parseSize(text)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("size too large: '" + text + "'");
+    }
+
+    @Test
+    void theLargestSizeALongHoldsIsStillASize() {
+        assertThat(Units.parseSize("9223372036854775807")).isEqualTo(Long.MAX_VALUE);
+        assertThat(Units.parseSize("8388607T")).isEqualTo(8388607L << 40);
+    }
+
     @Test
     void verificationModesParseAndPrintBack() {
         for (String text : new String[] {"off", "last", "all", "sample:5%", "sample:0.5%"}) {

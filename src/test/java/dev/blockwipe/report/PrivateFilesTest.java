@@ -89,12 +89,23 @@ class PrivateFilesTest {
         Path shared = Files.createDirectory(tmp.resolve("shared"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
 
-        assertThatThrownBy(() -> SigningKey.loadOrCreate(shared, Sh.uid())).hasMessageContaining("writable by others")
+        assertThatThrownBy(() -> SigningKey.loadOrCreate(shared, Sh.uid())).isInstanceOf(StorageException.class)
+                .hasMessageContaining("writable by others")
                 .hasMessageContaining("chmod go-w");
         assertThatThrownBy(() -> new ReportStore(shared).prepare(Sh.uid())).hasMessageContaining("writable by others");
         try (Stream<Path> left = Files.list(shared)) {
             assertThat(left).as("nothing was written into it").isEmpty();
         }
+    }
+
+    @Test
+    void textCutInTheMiddleOfACharacterIsNamedWhereTheCharacterStarts() throws Exception {
+        Path file = Files.write(tmp.resolve("cut.txt"), new byte[] {'c', 'a', 'f', (byte) 0xc3});
+
+        assertThatThrownBy(() -> PrivateFiles.readText(file)).isInstanceOf(StorageException.class)
+                .hasMessage(file + " is not valid UTF-8 text (byte 0xc3 at offset 3)");
+        assertThat(PrivateFiles.readText(Files.writeString(tmp.resolve("ok.txt"), "café=\t1\r\n")))
+                .isEqualTo("café=\t1\r\n");
     }
 
     @Test
@@ -113,7 +124,8 @@ class PrivateFilesTest {
         SigningKey.loadOrCreate(dir, Sh.uid());
         Files.setPosixFilePermissions(dir.resolve(SigningKey.PRIVATE_FILE), PosixFilePermissions.fromString("rw-r--r--"));
 
-        assertThatThrownBy(() -> SigningKey.loadOrCreate(dir, Sh.uid())).hasMessageContaining("can be read by other users");
+        assertThatThrownBy(() -> SigningKey.loadOrCreate(dir, Sh.uid())).isInstanceOf(StorageException.class)
+                .hasMessageContaining("can be read by other users");
     }
 
     @Test

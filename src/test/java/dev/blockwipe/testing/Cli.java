@@ -29,16 +29,25 @@ public record Cli(int exitCode, String out, String err) {
     }
 
     public static Cli with(Runner runner, String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        if (!all.isEmpty() && all.get(0).equals("wipe")) {
-            addUnless(all, "--report-dir", PAPERS.resolve("reports"));
-            addUnless(all, "--config-dir", PAPERS.resolve("config"));
-            addUnless(all, "--journal-dir", PAPERS.resolve("journals"));
-        }
+        List<String> all = withPapers(List.of(args), PAPERS);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = runner.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
         return new Cli(code, out.toString(), err.toString());
+    }
+
+    /**
+     * {@code args}, and for a {@code wipe} the reports, config and journal folders in {@code papers}
+     * where they are not given: as root their defaults are the machine's own, in /var/lib/blockwipe.
+     */
+    public static List<String> withPapers(List<String> args, Path papers) {
+        List<String> all = new ArrayList<>(args);
+        if (!all.isEmpty() && all.get(0).equals("wipe")) {
+            addUnless(all, "--report-dir", papers.resolve("reports"));
+            addUnless(all, "--config-dir", papers.resolve("config"));
+            addUnless(all, "--journal-dir", papers.resolve("journals"));
+        }
+        return all;
     }
 
     private static void addUnless(List<String> args, String option, Path value) {

@@ -21,10 +21,13 @@ public final class Jar {
     public record Run(int code, String out, String err) {
     }
 
-    /** {@code java -jar blockwipe.jar args...}, with HOME and XDG_CONFIG_HOME in {@code papers}. */
+    /**
+     * {@code java -jar blockwipe.jar args...}, with HOME and XDG_CONFIG_HOME in {@code papers}, and a
+     * wipe's reports and journals there too (see {@link Cli#withPapers}).
+     */
     public static ProcessBuilder command(Path papers, String... args) {
         List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", path()));
-        cmd.addAll(List.of(args));
+        cmd.addAll(Cli.withPapers(List.of(args), papers));
         return papers(new ProcessBuilder(cmd), papers);
     }
 

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,36 @@ class SessionModelTest {
         assertThat(session.settingsProperty().get().operator().name()).isEqualTo("Grace Hopper");
         assertThat(session.noticeProperty().get()).isNull();
         assertThat(Files.readString(tmp.resolve("config").resolve(Settings.FILE))).contains("Grace Hopper");
+    }
+
+    /**
+     * The window has no exit code: settings that the commands refuse with exit 12 are shown when it
+     * starts, and it goes on with the defaults (an undecodable file made it start with them silently).
+     */
+    @Test
+    void settingsThatCannotBeUsedAreShownWhenTheWindowStarts() throws Exception {
+        Path config = Files.createDirectories(tmp.resolve("xdg-config/blockwipe"));
+        Path file = Files.write(config.resolve(Settings.FILE), new byte[] {'o', 'p', (byte) 0xff});
+        Map<String, String> env = Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg-config").toString());
+
+        BlockwipeApp.UserSettings loaded = BlockwipeApp.userSettings(env, tmp.toString(), Sh.uid());
+        session(true).settingsUnusable(loaded.unusable());
+
+        assertThat(loaded.settings()).isEqualTo(Settings.defaults(env, tmp.toString(), Sh.uid(), null));
+        assertThat(dialogs.errors()).singleElement().asString().startsWith("The settings cannot be used: " + file
+                + " is not valid UTF-8 text (byte 0xff at offset 2)").contains("uses the default settings");
+    }
+
+    @Test
+    void usableSettingsAreUsedAndNothingIsSaid() throws Exception {
+        Path config = Files.createDirectories(tmp.resolve("xdg-config/blockwipe"));
+        Files.writeString(config.resolve(Settings.FILE), "operator=Ada\n");
+
+        BlockwipeApp.UserSettings loaded = BlockwipeApp.userSettings(
+                Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg-config").toString()), tmp.toString(), Sh.uid());
+
+        assertThat(loaded.unusable()).isNull();
+        assertThat(loaded.settings().operator().name()).isEqualTo("Ada");
     }
 
     @Test
