@@ -36,9 +36,8 @@ public record DeviceInventory(List<Disk> disks, DeviceGraph graph, Instant scann
         return devices().filter(d -> d.number().equals(number)).findFirst();
     }
 
-    /** By kernel name ("sdb1") or path ("/dev/sdb1"). */
-    public Optional<Device> byName(String nameOrPath) {
-        String name = nameOrPath.startsWith("/dev/") ? nameOrPath.substring(5) : nameOrPath;
+    /** By kernel name ("sdb1"); a path is located and found {@link #byNumber}. */
+    public Optional<Device> byName(String name) {
         return devices().filter(d -> d.name().equals(name)).findFirst();
     }
 

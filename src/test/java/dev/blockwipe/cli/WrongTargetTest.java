@@ -537,15 +537,35 @@ class WrongTargetTest {
     }
 
     @Test
-    void aDeviceNodeMadeElsewhereIsJudgedByItsNumber() throws Exception {
+    void aDeviceNodeMadeElsewhereIsJudgedByItsNumberInWipeAndShow() throws Exception {
         try (LoopDevice loop = mountedLoop()) {
             String[] majMin = Files.readString(Path.of("/sys/block", loop.name(), "dev")).strip().split(":");
             Path node = dir.resolve("planted-node");
             Sh.run("mknod", node.toString(), "b", majMin[0], majMin[1]);
             Witness w = new Witness().watch(loop);
-            expect(4, "mounted at", "wipe", node.toString(), "-m", "zero", "--yes=" + loop.name(), "--force");
+            expect(4, "refused: mounted at " + dir.resolve("mnt"), "wipe", node.toString(), "-m", "zero",
+                    "--yes=" + loop.name(), "--force");
+
+            Cli show = Cli.run("show", node.toString());
+            assertThat(show.exitCode()).as(show.err()).isZero();
+            assertThat(show.out()).contains("device:            /dev/" + loop.name() + " (" + String.join(":", majMin) + ")",
+                    "verdict:           BLOCKED: mounted at " + dir.resolve("mnt"));
             w.unchanged();
         }
+    }
+
+    @Test
+    void showSaysWhatAPathLedToWhenItIsNoListedDevice() throws Exception {
+        Path img = random("shown.img", 4096);
+        Cli file = Cli.run("show", img.toString());
+        assertThat(file.exitCode()).isEqualTo(6);
+        assertThat(file.err()).contains(img + ": is an image file, not a disk or partition");
+
+        Path node = dir.resolve("node-of-nothing");
+        Sh.run("mknod", node.toString(), "b", "7", "1048575");
+        Cli nothing = Cli.run("show", node.toString());
+        assertThat(nothing.exitCode()).isEqualTo(6);
+        assertThat(nothing.err()).contains(node + ": is the node of device 7:1048575, which the kernel does not list");
     }
 
     @Test

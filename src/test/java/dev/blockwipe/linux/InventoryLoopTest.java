@@ -62,11 +62,11 @@ class InventoryLoopTest {
             Path mnt = Files.createDirectory(dir.resolve("mnt"));
             loop.mount(loop.partition(1), mnt);
             DeviceInventory inv = scan();
-            assertBlocked(inv.byName(loop.partition(1)).orElseThrow(), BlockReason.MOUNTED, "mounted at " + mnt);
-            assertBlocked(inv.byName(loop.path()).orElseThrow(), BlockReason.MOUNTED, loop.name() + "p1 is mounted at " + mnt);
-            assertThat(inv.byName(loop.partition(2)).orElseThrow().verdict().blocked()).isFalse();
-            assertThat(inv.byName(other.partition(1)).orElseThrow().verdict().blocked()).isFalse();
-            assertThat(inv.byName(other.path()).orElseThrow().verdict().blocked()).isFalse();
+            assertBlocked(inv.byName(loop.name() + "p1").orElseThrow(), BlockReason.MOUNTED, "mounted at " + mnt);
+            assertBlocked(inv.byName(loop.name()).orElseThrow(), BlockReason.MOUNTED, loop.name() + "p1 is mounted at " + mnt);
+            assertThat(inv.byName(loop.name() + "p2").orElseThrow().verdict().blocked()).isFalse();
+            assertThat(inv.byName(other.name() + "p1").orElseThrow().verdict().blocked()).isFalse();
+            assertThat(inv.byName(other.name()).orElseThrow().verdict().blocked()).isFalse();
         }
     }
 
@@ -81,7 +81,7 @@ class InventoryLoopTest {
     void anMbrPartitionAtSectorOneIsFlaggedMisalignedInTheListAndBeforeTheWipe() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
             loop.partition("label: dos\nstart=1,size=40000\n");
-            Partition p = (Partition) scan().byName(loop.partition(1)).orElseThrow();
+            Partition p = (Partition) scan().byName(loop.name() + "p1").orElseThrow();
             assertThat(p.facts().startSector()).isEqualTo(1);
             assertThat(p.alignment().aligned()).isFalse();
             assertThat(p.alignment().describe()).startsWith("MISALIGNED: starts at byte 512");
