@@ -1,7 +1,6 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.Units;
@@ -12,8 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The typed confirmation: every target must be named, by {@code --yes=NAME} (its device name as the
- * open descriptor's device is called in sysfs, /dev/ and that name, the file name, or the path as
+ * The typed confirmation: every target must be named, by {@code --yes=NAME} (the name of the object
+ * the path led to: its device name as the open descriptor's device is called in sysfs, /dev/ and
+ * that name, or the file name and real path of the file the descriptor leads to; or the path as
  * given) or, at a terminal, by typing its name at a prompt. A {@code --yes}
  * that names none of the targets is refused: it means the script and the command line disagree.
  * Where two targets share a name (two files called disk.img in different folders, a device loop3
@@ -59,7 +59,7 @@ final class Confirmation {
         List<Target> unconfirmed = new ArrayList<>();
         for (Target t : targets) {
             String word = word(t, targets);
-            if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(devPath(t.info()))) {
+            if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(t.info().realPath())) {
                 unconfirmed.add(t);
             }
         }
@@ -79,9 +79,12 @@ final class Confirmation {
         }
     }
 
-    /** {@code name} is what a user may call the target: its device name, /dev/ and that name, its file name or path. */
+    /**
+     * {@code name} is what a user may call the target: its name or real path (a device's kernel name
+     * and /dev/ and that name; a file's name and real path), or the path as given.
+     */
     static boolean names(TargetInfo info, String name) {
-        return name.equals(info.name()) || name.equals(info.path()) || name.equals(devPath(info));
+        return name.equals(info.name()) || name.equals(info.realPath()) || name.equals(info.path());
     }
 
     /**
@@ -90,17 +93,12 @@ final class Confirmation {
      */
     static List<TargetInfo> meant(List<TargetInfo> targets, String name) {
         List<TargetInfo> named = targets.stream().filter(t -> names(t, name)).toList();
-        List<TargetInfo> exact = named.stream().filter(t -> name.equals(t.path()) || name.equals(devPath(t))).toList();
+        List<TargetInfo> exact = named.stream().filter(t -> name.equals(t.path()) || name.equals(t.realPath())).toList();
         return named.size() > 1 && !exact.isEmpty() ? exact : named;
     }
 
     static String paths(List<TargetInfo> targets) {
         return String.join(", ", targets.stream().map(TargetInfo::path).toList());
-    }
-
-    /** "/dev/sdb" for a device, whatever path named it; no such alias for files. */
-    private static String devPath(TargetInfo info) {
-        return info.kind() == TargetKind.BLOCK_DEVICE ? "/dev/" + info.name() : info.path();
     }
 
     /** What the user must type: the name, or the full path where another target has the same name. */

@@ -4,7 +4,10 @@ package dev.blockwipe.engine;
  * The facts about an opened target that the engine needs and the results record.
  *
  * @param path              the path as the user gave it
- * @param name              what the user types to confirm: the device name ("sdb", "loop3") or file name
+ * @param name              the object's name, what the user types to confirm and what the certificate names: the
+ *                          device's kernel name ("sdb", "loop3"), or the file name of {@code realPath}
+ * @param realPath          where the object is, as the kernel names it: /dev/ and the device's kernel name, or
+ *                          the image file's real path (what its open descriptor leads to, whatever path named it)
  * @param identity          device number, or file system device and inode
  * @param size              bytes
  * @param logicalBlockSize  the unit every offset and length must be a multiple of (O_DIRECT alignment)
@@ -19,6 +22,7 @@ package dev.blockwipe.engine;
 public record TargetInfo(
         String path,
         String name,
+        String realPath,
         TargetIdentity identity,
         long size,
         int logicalBlockSize,

@@ -7,13 +7,15 @@ import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
 /**
  * What an open descriptor says about the object behind it: fstat, the block ioctls, sysfs found by
  * the descriptor's device number (and checked to describe the same disk by its sequence number),
- * and the loop status. Nothing here takes the user's path except to word messages.
+ * the loop status, and where the object is. Nothing here takes the user's path except to word messages.
  */
 final class DescriptorFacts {
     private DescriptorFacts() {
@@ -37,6 +39,19 @@ final class DescriptorFacts {
         Identity disk = sysfs.identity();
         LoopBacking loop = sysfs.onLoopDevice() ? loop(path, fd) : null;
         return TargetIdentity.device(st.rdevMajor(), st.rdevMinor(), size, diskseq, disk.serial(), disk.wwn(), loop);
+    }
+
+    /**
+     * Where the object behind {@code fd} is, as the kernel names it now: the link /proc/self/fd/N
+     * (a file's real path, whatever path, symlink or inherited descriptor led to it; " (deleted)"
+     * appended once it has no name).
+     */
+    static String realPath(String path, int fd) throws TargetException {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
+        } catch (IOException e) {
+            throw new TargetException(path, "cannot read what its descriptor names: " + e.getMessage());
+        }
     }
 
     static Statx stat(String path, int fd) throws TargetIoException {

@@ -21,7 +21,6 @@ import dev.blockwipe.engine.Thermometer;
 import java.io.IOException;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
@@ -127,12 +126,7 @@ final class DirectBlockTarget implements OpenedTarget {
             return List.of();
         }
         Statx st = DescriptorFacts.stat(info.path(), fd);
-        String path;
-        try {
-            path = Files.readSymbolicLink(PROC.resolve("self/fd/" + fd)).toString();
-        } catch (IOException e) {
-            throw new TargetException(info.path(), "cannot read what its descriptor names: " + e.getMessage());
-        }
+        String path = DescriptorFacts.realPath(info.path(), fd);
         boolean onOverlay = Statfs.magic(fd) == Overlays.OVERLAYFS_SUPER_MAGIC;
         return Overlays.read(PROC).aliases(new DeviceNumber(st.devMajor(), st.devMinor()), onOverlay, path)
                 .orElseThrow(() -> new TargetRefusedException(info.path(), TargetRefusedException.Reason.BLOCKED,

@@ -252,18 +252,22 @@ public final class LinuxTargets implements TargetOpener {
         long diskOffset = sysfs.partitionStartBytes().orElse(0);
         boolean rotational = sysfs.queue("rotational").orElse(1) != 0;
         boolean serial = rotational || sysfs.loopWithoutDirectIo();
-        return new TargetInfo(path, sysfs.name(), identity, identity.size(), logical, Math.max(physical, logical),
+        return new TargetInfo(path, sysfs.name(), "/dev/" + sysfs.name(), identity, identity.size(), logical,
+                Math.max(physical, logical),
                 diskOffset, rotational, mode, serial ? 1 : PARALLEL_DEPTH, Medium.ofDevice(sysfs, sysfsRoot, identity.loop()));
     }
 
     /**
-     * Image files: 512-byte units (or the file system's O_DIRECT alignment where statx reports it),
-     * 4096-byte physical blocks, never rotational as far as the request pattern is concerned.
+     * Image files: named by what the descriptor leads to (a symlink's target, an inherited
+     * descriptor's file), not by the path's last word; 512-byte units (or the file system's O_DIRECT
+     * alignment where statx reports it), 4096-byte physical blocks, never rotational as far as the
+     * request pattern is concerned.
      */
     private static TargetInfo fileInfo(String path, int fd, Statx st, IoMode mode) throws TargetException {
         int logical = mode == IoMode.DIRECT ? Math.max(512, st.dioOffsetAlign()) : 512;
-        Path name = Path.of(path).getFileName();
-        return new TargetInfo(path, name == null ? path : name.toString(), DescriptorFacts.identity(path, fd, null),
+        String real = DescriptorFacts.realPath(path, fd);
+        Path name = Path.of(real).getFileName();
+        return new TargetInfo(path, name == null ? real : name.toString(), real, DescriptorFacts.identity(path, fd, null),
                 st.size(), logical, Math.max(4096, logical), 0, false, mode, PARALLEL_DEPTH, Medium.ofFile(fd));
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.testing.Cli;
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,6 +42,43 @@ class CliTest {
         assertThat(last.at("/result/state").asText()).isEqualTo("ERASED");
         assertThat(last.at("/result/bytesWritten").asLong()).isEqualTo(3L * (3 << 20));
         assertThat(cli.out()).doesNotContain("\"key\"");
+    }
+
+    @Test
+    void anInheritedDescriptorIsConfirmedAndCertifiedByTheFileItLeadsTo() throws Exception {
+        Path img = Files.write(dir.resolve("inherited.img"), filled(1 << 20, (byte) 0x55));
+        try (RandomAccessFile held = new RandomAccessFile(img.toFile(), "rw")) {
+            String fd = descriptorOf(img);
+            String path = "/proc/self/fd/" + fd;
+
+            Cli byNumber = Cli.run("wipe", path, "-m", "zero", "--yes=" + fd);
+            assertThat(byNumber.exitCode()).as(byNumber.err()).isEqualTo(4);
+            assertThat(byNumber.err()).contains("--yes names no target of this command (targets: inherited.img)");
+            assertThat(Files.readAllBytes(img)).as("nothing written").containsOnly(0x55);
+
+            Cli byRealPath = Cli.run("wipe", path, "-m", "zero", "-n", "--yes=" + img.toRealPath());
+            assertThat(byRealPath.exitCode()).as(byRealPath.err()).isZero();
+            Cli byName = Cli.run("wipe", path, "-m", "zero", "--yes=inherited.img", "--json");
+            assertThat(byName.exitCode()).as(byName.err()).isZero();
+            assertThat(Files.readAllBytes(img)).containsOnly(0);
+            String json = byName.out().lines().filter(l -> l.contains("\"event\":\"certificate\"")).findFirst()
+                    .orElseThrow();
+            JsonNode certificate = new ObjectMapper().readTree(Path.of(new ObjectMapper().readTree(json).get("json")
+                    .asText()).toFile());
+            assertThat(certificate.at("/device/name").asText()).isEqualTo("inherited.img");
+        }
+    }
+
+    @Test
+    void aSymlinkedImageIsConfirmedByTheNameOfTheFileItLeadsTo() throws Exception {
+        Path img = Files.write(dir.resolve("real.img"), new byte[1 << 20]);
+        Path link = Files.createSymbolicLink(dir.resolve("link.img"), img);
+
+        Cli byLink = Cli.run("wipe", link.toString(), "-m", "zero", "-n", "--yes=link.img");
+        assertThat(byLink.exitCode()).isEqualTo(4);
+        assertThat(byLink.err()).contains("(targets: real.img)");
+        Cli byTarget = Cli.run("wipe", link.toString(), "-m", "zero", "-n", "--yes=real.img");
+        assertThat(byTarget.exitCode()).as(byTarget.err()).isZero();
     }
 
     @Test
@@ -144,5 +183,21 @@ class CliTest {
         byte[] a = new byte[n];
         java.util.Arrays.fill(a, b);
         return a;
+    }
+
+    /** The number of a descriptor this process has open on {@code file}. */
+    private static String descriptorOf(Path file) throws IOException {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    if (Files.readSymbolicLink(fd).equals(file.toRealPath())) {
+                        return fd.getFileName().toString();
+                    }
+                } catch (IOException closedMeanwhile) {
+                    // the descriptor that listed the folder, or one closed since
+                }
+            }
+        }
+        throw new AssertionError("no descriptor open on " + file);
     }
 }

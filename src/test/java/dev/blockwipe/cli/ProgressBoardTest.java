@@ -196,7 +196,7 @@ class ProgressBoardTest {
     }
 
     private static TargetInfo named(TargetInfo i, String name) {
-        return new TargetInfo("/dev/" + name, name, i.identity(), i.size(), i.logicalBlockSize(), i.physicalBlockSize(),
+        return new TargetInfo("/dev/" + name, name, "/dev/" + name, i.identity(), i.size(), i.logicalBlockSize(), i.physicalBlockSize(),
                 i.diskOffset(), i.rotational(), i.ioMode(), i.deviceQueueDepth(), i.oldData());
     }
 

@@ -85,7 +85,7 @@ class VerifyJobTest {
         @Override
         public TargetInfo info() {
             TargetInfo i = base.info();
-            return new TargetInfo(i.path(), i.name(), i.identity(), size, i.logicalBlockSize(), i.physicalBlockSize(),
+            return new TargetInfo(i.path(), i.name(), i.realPath(), i.identity(), size, i.logicalBlockSize(), i.physicalBlockSize(),
                     0, false, i.ioMode(), i.deviceQueueDepth(), OldData.NONE);
         }
 

@@ -41,14 +41,14 @@ public final class MemoryTarget implements BlockTarget {
     }
 
     public MemoryTarget(int size, int logical, int physical, long diskOffset, boolean rotational) {
-        this.info = new TargetInfo("/dev/mem0", "mem0", TargetIdentity.device(250, 0, size, 0, "", "", null), size, logical, physical,
+        this.info = new TargetInfo("/dev/mem0", "mem0", "/dev/mem0", TargetIdentity.device(250, 0, size, 0, "", "", null), size, logical, physical,
                 diskOffset, rotational, IoMode.DIRECT, rotational ? 1 : 4, OldData.NONE);
         this.data = new byte[size];
     }
 
     /** Writes through it may leave the old data on a medium underneath (a copy-on-write file system). */
     public MemoryTarget keepingOldData(OldData oldData) {
-        info = new TargetInfo(info.path(), info.name(), info.identity(), info.size(), info.logicalBlockSize(),
+        info = new TargetInfo(info.path(), info.name(), info.realPath(), info.identity(), info.size(), info.logicalBlockSize(),
                 info.physicalBlockSize(), info.diskOffset(), info.rotational(), info.ioMode(), info.deviceQueueDepth(), oldData);
         return this;
     }

@@ -25,7 +25,7 @@ final class JobEvents {
     }
 
     static TargetInfo target() {
-        return new TargetInfo("/dev/loop3", "loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512,
+        return new TargetInfo("/dev/loop3", "loop3", "/dev/loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512,
                 0, false, IoMode.DIRECT, 4, OldData.NONE);
     }
 
