@@ -90,13 +90,20 @@ final class JsonLines implements WipeListener {
         print(n);
     }
 
-    /** What --no-act would have done, instead of doing it. */
-    void plan(String path, String method, int passes, String verification) {
+    /**
+     * What --no-act would have done, instead of doing it.
+     *
+     * @param unproven why the result will be no proof of erasure (UNPROVEN), or null
+     */
+    void plan(String path, String method, int passes, String verification, String unproven) {
         target = path;
         ObjectNode n = head("plan");
         n.put("method", method);
         n.put("passes", passes);
         n.put("verification", verification);
+        if (unproven != null) {
+            n.put("unproven", unproven);
+        }
         n.put("written", false);
         print(n);
     }

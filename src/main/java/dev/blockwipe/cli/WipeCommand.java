@@ -251,19 +251,23 @@ final class WipeCommand implements Callable<Integer> {
         return null;
     }
 
+    /** The plan of one target, with what its result will be when that is known now (UNPROVEN). */
     private void noAct(Planned p, PrintWriter out) {
-        WipeMethod m = p.job().request().method();
-        int passCount = m.passCount() + (p.job().request().blank() ? 1 : 0);
-        String verification = p.job().request().verification().text();
+        WipeRequest r = p.job().request();
+        WipeMethod m = r.method();
+        int passCount = m.passCount() + (r.blank() ? 1 : 0);
+        String verification = r.verification().text();
+        String unproven = p.target().info().oldData().whyUnproven(m.technique(), r.verification());
         if (json) {
-            new JsonLines(out).plan(p.path(), m.name(), passCount, verification);
-        } else if (p.journal() != null) {
-            out.println(p.target().info().describe() + ": would resume " + p.journal().describe()
-                    + "; nothing written (--no-act)");
-        } else {
-            out.println(p.target().info().describe() + ": would wipe with " + m.name() + " (" + passCount
-                    + (passCount == 1 ? " pass" : " passes") + "), verify " + verification + "; nothing written (--no-act)");
+            new JsonLines(out).plan(p.path(), m.name(), passCount, verification, unproven);
+            return;
         }
+        String plan = p.journal() != null ? "would resume " + p.journal().describe()
+                : "would wipe with " + m.name() + " (" + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
+                        + verification;
+        out.println(p.target().info().describe() + ": " + plan + (unproven == null ? ""
+                : "; the result will be UNPROVEN (exit " + ExitCode.UNVERIFIED + "): " + unproven)
+                + "; nothing written (--no-act)");
     }
 
     /**

@@ -394,16 +394,8 @@ final class JobRun {
 
     /** Why a job that ran to its end proves no erasure, or null when it does. */
     private String unproven() {
-        Technique technique = plan.method().technique();
-        String oldData = info.oldData().after(technique);
-        if (oldData != null) {
-            return "no proof of erasure: " + oldData;
-        }
-        if (technique == Technique.DISCARD && plan.verification().isOff()) {
-            return "no proof of erasure: every block was discarded and nothing was read back; the device may still"
-                    + " return the old data";
-        }
-        return null;
+        String why = info.oldData().whyUnproven(plan.method().technique(), plan.verification());
+        return why == null ? null : "no proof of erasure: " + why;
     }
 
     /** The read-back after the last pass, or null when there is none (off) or each pass has its own (all). */

@@ -13,8 +13,20 @@ public record OldData(String afterOverwrite, String afterRangeOperation) {
     /** Writes land on the blocks that held the data. */
     public static final OldData NONE = new OldData(null, null);
 
-    /** Why the old data may stay behind with {@code technique}, or null. */
-    public String after(Technique technique) {
-        return technique.isRangeOperation() ? afterRangeOperation : afterOverwrite;
+    /**
+     * Why a wipe by {@code technique}, read back as {@code verification} says, proves no erasure of
+     * this target (its result is UNPROVEN), or null when it does: the one rule that the plan, the
+     * window's wipe dialog and the result apply. Besides the medium, a discard that nothing reads
+     * back proves nothing: the device may still return the old data.
+     */
+    public String whyUnproven(Technique technique, Verification verification) {
+        String stays = technique.isRangeOperation() ? afterRangeOperation : afterOverwrite;
+        if (stays != null) {
+            return stays;
+        }
+        if (technique == Technique.DISCARD && verification.isOff()) {
+            return "every block was discarded and nothing was read back; the device may still return the old data";
+        }
+        return null;
     }
 }

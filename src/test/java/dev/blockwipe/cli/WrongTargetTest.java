@@ -387,11 +387,45 @@ class WrongTargetTest {
             fs.mount(fs.path(), mnt);
             Path img = Files.write(mnt.resolve("c.img"), bytes((int) MIB, 8));
 
+            Cli plan = Cli.run("wipe", img.toString(), "-m", "zero", "--yes=c.img", "-n");
+            assertThat(plan.exitCode()).as(plan.err()).isZero();
+            assertThat(plan.out()).contains("would wipe with zero (1 pass), verify last; the result will be UNPROVEN"
+                    + " (exit 8): it is a file on btrfs, which writes changes to new blocks", "nothing written (--no-act)");
+            JsonNode planned = new ObjectMapper().readTree(Cli.run("wipe", img.toString(), "-m", "zero", "--yes=c.img",
+                    "-n", "--json").out());
+            assertThat(planned.get("unproven").asText()).startsWith("it is a file on btrfs");
+            try (LoopDevice over = LoopDevice.over(img.toString())) {
+                Cli loopPlan = Cli.run("wipe", over.path(), "-m", "zero", "--yes=" + over.name(), "-n");
+                assertThat(loopPlan.out()).contains("the result will be UNPROVEN (exit 8): its backing file " + img
+                        + " is on btrfs");
+            }
+            assertThat(Files.readAllBytes(img)).as("nothing written by the plans").isEqualTo(bytes((int) MIB, 8));
+
             Cli cli = Cli.run("wipe", img.toString(), "-m", "zero", "--yes=c.img");
 
             assertThat(cli.exitCode()).as(cli.err()).isEqualTo(8);
             assertThat(cli.out()).contains("DONE, BUT NOT A PROVEN ERASURE", "btrfs", "old blocks stay on the disk");
             assertThat(Files.readAllBytes(img)).containsOnly(0);
+        }
+    }
+
+    @Test
+    void thePlanOfAFileOnAnOverlaySaysItsResultWillBeUnproven() throws Exception {
+        Path lower = Files.createDirectory(dir.resolve("lower"));
+        Path upper = Files.createDirectory(dir.resolve("upper"));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Path merged = Files.createDirectory(dir.resolve("merged"));
+        Files.write(lower.resolve("o.img"), bytes((int) MIB, 5));
+        Sh.run("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower + ",upperdir=" + upper + ",workdir=" + work,
+                merged.toString());
+        try {
+            Cli plan = Cli.run("wipe", merged.resolve("o.img").toString(), "-m", "zero", "--yes=o.img", "-n");
+            assertThat(plan.exitCode()).as(plan.err()).isZero();
+            assertThat(plan.out()).contains("the result will be UNPROVEN (exit 8): it is a file on an overlay file system:"
+                    + " writing it copies it up to the upper layer, and a copy in a lower layer keeps the old data");
+            assertThat(Files.readAllBytes(merged.resolve("o.img"))).as("nothing written").isEqualTo(bytes((int) MIB, 5));
+        } finally {
+            Sh.run("umount", merged.toString());
         }
     }
 
