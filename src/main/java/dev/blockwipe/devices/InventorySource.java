@@ -17,9 +17,11 @@ public interface InventorySource {
 
     /**
      * Reads the devices afresh, looking for signatures (libblkid) only on the devices {@code probed}
-     * accepts and on the partitions of such disks: what a command that writes needs to judge its
-     * targets, without opening every other disk of the machine (a sleeping disk would spin up).
-     * The others' contents are "not probed"; nothing else is left out.
+     * accepts and on the partitions of such disks, and at the file system under a loop device's
+     * backing file only for such loop devices: what a command that writes needs to judge its
+     * targets, without opening every other disk of the machine (a sleeping disk would spin up) or
+     * stat-ing files on every network or FUSE file system. The others' contents are "not probed",
+     * their old data "not looked at"; nothing else is left out.
      */
     default DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
         return scan();

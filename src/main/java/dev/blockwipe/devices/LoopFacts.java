@@ -1,7 +1,9 @@
 package dev.blockwipe.devices;
 
 import dev.blockwipe.engine.LoopBacking;
+import dev.blockwipe.engine.OldData;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a loop device is attached to and whether it is in use, as the kernel says it.
@@ -13,15 +15,19 @@ import java.util.List;
  * @param aliases     other identities of the backing file's data (its layer files when it is on an
  *                    overlay), or null when they could not be told
  * @param claim       whether something holds the loop device exclusively
+ * @param oldData     where writing it may leave old data: in its backing file's blocks on a copy-on-write
+ *                    file system, or (zero-out and discard) in any backing file; the same facts its open
+ *                    descriptor gives a wipe, so the window can say before a wipe what its result will be
  */
-public record LoopFacts(String backingFile, LoopBacking backing, List<FileKey> aliases, Claim claim) {
+public record LoopFacts(String backingFile, LoopBacking backing, List<FileKey> aliases, Claim claim, OldData oldData) {
     /** Not a loop device, or one with nothing attached. */
-    public static final LoopFacts NONE = new LoopFacts("", null, List.of(), Claim.UNKNOWN);
+    public static final LoopFacts NONE = new LoopFacts("", null, List.of(), Claim.UNKNOWN, OldData.NONE);
 
     public LoopFacts {
         backingFile = backingFile == null ? "" : backingFile;
         aliases = aliases == null ? null : List.copyOf(aliases);
         claim = claim == null ? Claim.UNKNOWN : claim;
+        Objects.requireNonNull(oldData, "oldData");
     }
 
     /** Attached, and what to was told: its backing and, on an overlay, the layer files. */

@@ -86,7 +86,7 @@ public final class LinuxInventory implements InventorySource {
         reader.setDaemon(true);
         reader.start();
         UsageFacts usage = mounts.read();
-        List<SysfsDisk> raw = sysfs.scan();
+        List<SysfsDisk> raw = sysfs.scan(probed);
         usage = withOpenFiles(usage, open);
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);

@@ -4,6 +4,7 @@ import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.LoopFacts;
 import dev.blockwipe.engine.LoopBacking;
+import dev.blockwipe.engine.OldData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -18,14 +19,19 @@ import java.util.Optional;
  * not open the node gets sysfs's {@code loop/backing_file} path stat-ed instead, which is the same
  * answer unless the file was deleted or renamed in between, and then the answer is "cannot tell".
  * A backing file on an overlay also gets the layer files that hold its data, and every loop device
- * whether something holds it exclusively.
+ * whether something holds it exclusively, and where writing it may leave old data ({@link Medium}).
  */
 final class LoopStatuses {
+    private static final String NOT_A_TARGET = "not looked at: not a target of this command";
+    private static final OldData NOT_LOOKED_AT = new OldData(NOT_A_TARGET, NOT_A_TARGET);
+
+    private final Path sysfsRoot;
     private final Path devRoot;
     private final Path proc;
     private final LoopClaims claims;
 
-    LoopStatuses(Path devRoot, Path proc, LoopClaims claims) {
+    LoopStatuses(Path sysfsRoot, Path devRoot, Path proc, LoopClaims claims) {
+        this.sysfsRoot = sysfsRoot;
         this.devRoot = devRoot;
         this.proc = proc;
         this.claims = claims;
@@ -35,8 +41,9 @@ final class LoopStatuses {
      * @param sysfsDir the loop device's sysfs directory
      * @param problems where "could not tell" goes (it blocks the device, and the graph blocks every
      *                 target while the device is in use, since the backing could be any of them)
+     * @param medium   whether to look at the file system its backing file is on (see {@link Medium})
      */
-    LoopFacts read(String name, DeviceNumber number, Path sysfsDir, List<String> problems) {
+    LoopFacts read(String name, DeviceNumber number, Path sysfsDir, List<String> problems, boolean medium) {
         String file = text(sysfsDir.resolve("loop/backing_file"));
         LoopBacking backing = ioctl(devRoot.resolve(name).toString(), number);
         if (backing == null) {
@@ -54,7 +61,8 @@ final class LoopStatuses {
                         + " whose layer files cannot be told)");
             }
         }
-        return new LoopFacts(file, backing, aliases, claims.of(name, number));
+        return new LoopFacts(file, backing, aliases, claims.of(name, number),
+                medium ? Medium.ofDevice(SysfsBlock.at(sysfsDir), sysfsRoot, backing) : NOT_LOOKED_AT);
     }
 
     /**

@@ -29,6 +29,11 @@ final class SysfsBlock {
         }
     }
 
+    /** The device whose sysfs directory {@code dir} is (one a scan of /sys/block found). */
+    static SysfsBlock at(Path dir) {
+        return new SysfsBlock(dir);
+    }
+
     boolean isPartition() {
         return Files.exists(dir.resolve("partition"));
     }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -40,10 +41,19 @@ public final class SysfsScanner {
     /** @param claims whether something holds a loop device exclusively (tests of fake trees decide it) */
     public SysfsScanner(Path sysfsRoot, Path devRoot, LoopClaims claims) {
         this.root = sysfsRoot;
-        this.loops = new LoopStatuses(devRoot, Path.of("/proc"), claims);
+        this.loops = new LoopStatuses(sysfsRoot, devRoot, Path.of("/proc"), claims);
     }
 
     public List<SysfsDisk> scan() throws IOException {
+        return scan(n -> true);
+    }
+
+    /**
+     * @param lookedAt the loop devices whose backing file's file system is looked at (where writing
+     *                 them may leave old data): a stat of a path that may lead onto a network or FUSE
+     *                 file system, so only of the devices a command is about, as libblkid probes only those
+     */
+    public List<SysfsDisk> scan(Predicate<DeviceNumber> lookedAt) throws IOException {
         List<Path> entries = new ArrayList<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve("block"))) {
             dir.forEach(entries::add);
@@ -51,7 +61,7 @@ public final class SysfsScanner {
         entries.sort(Comparator.comparing(e -> e.getFileName().toString(), NaturalOrder.INSTANCE));
         List<SysfsDisk> disks = new ArrayList<>(entries.size());
         for (Path entry : entries) {
-            disks.add(disk(entry));
+            disks.add(disk(entry, lookedAt));
         }
         return disks;
     }
@@ -84,7 +94,7 @@ public final class SysfsScanner {
         return sb.toString();
     }
 
-    private SysfsDisk disk(Path entry) throws IOException {
+    private SysfsDisk disk(Path entry, Predicate<DeviceNumber> lookedAt) throws IOException {
         String name = entry.getFileName().toString();
         Path dir = entry.toRealPath();
         Reader r = new Reader(dir, name);
@@ -98,7 +108,7 @@ public final class SysfsScanner {
         Identity identity = detachedLoop ? Identity.NONE : identity(dir, r.problems());
         LoopFacts loop = LoopFacts.NONE;
         if (loopDevice && size > 0) {
-            loop = loops.read(name, number, dir, r.problems());
+            loop = loops.read(name, number, dir, r.problems(), lookedAt.test(number));
         }
         return new SysfsDisk(name, number, dir.toString(), size,
                 (int) q.number("logical_block_size", 512), (int) q.number("physical_block_size", 512),

@@ -39,7 +39,7 @@ final class RowFactory {
         String model = d.facts().loop().backingFile().isEmpty() ? d.identity().model() : d.facts().loop().backingFile();
         return new RowFacts(d.name(), d.path(), identity(d, d.facts()), model,
                 d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), "", d.verdict(),
-                d.signatures(), FactSheet.of(inventory, d));
+                d.signatures(), d.facts().loop().oldData(), FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
@@ -47,14 +47,14 @@ final class RowFactory {
         return new RowFacts(p.name(), p.path(), identity(p, disk.facts()), name, "",
                 p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(),
                 p.alignment().aligned() ? "" : p.alignment().describe(), p.verdict(),
-                p.signatures(), FactSheet.of(inventory, p));
+                p.signatures(), disk.facts().loop().oldData(), FactSheet.of(inventory, p));
     }
 
     /** An image file the user added; judged like any target (loop backing file, swap file). */
     static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
         String contents = contents(signatures);
         return new RowFacts(info.name(), info.path(), info.identity(), info.path(), "",
-                info.size(), IMAGE_KIND, contents, "", "", verdict, signatures, List.of(
+                info.size(), IMAGE_KIND, contents, "", "", verdict, signatures, info.oldData(), List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
                         new FactSheet.Fact("identity", info.identity().describe()),
@@ -68,7 +68,7 @@ final class RowFactory {
         List<FactSheet.Fact> details = new ArrayList<>(f.details());
         details.replaceAll(d -> d.key().equals("verdict") ? verdictFact(verdict) : d);
         return new RowFacts(f.name(), f.path(), f.identity(), f.model(), f.serial(), f.size(), f.kind(),
-                f.contents(), f.usage(), f.misalignment(), verdict, f.signatures(), details);
+                f.contents(), f.usage(), f.misalignment(), verdict, f.signatures(), f.oldData(), details);
     }
 
     private static FactSheet.Fact verdictFact(SafetyVerdict v) {

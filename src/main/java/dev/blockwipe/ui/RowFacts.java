@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.Units;
 import java.util.List;
@@ -25,11 +26,13 @@ import java.util.stream.Stream;
  * @param misalignment for a partition that does not start on a block of its disk, why that matters; else empty
  * @param verdict   the safety verdict
  * @param signatures what libblkid found on it
+ * @param oldData   where writing it may leave old data (a file on btrfs, a loop device over one), so that
+ *                  the wipe dialog says before a wipe that its result will be UNPROVEN
  * @param details   every fact, for the details pane
  */
 public record RowFacts(String name, String path, TargetIdentity identity, String model, String serial,
                        long size, String kind, String contents, String usage, String misalignment, SafetyVerdict verdict,
-                       Signatures signatures, List<FactSheet.Fact> details) {
+                       Signatures signatures, OldData oldData, List<FactSheet.Fact> details) {
     public RowFacts {
         details = List.copyOf(details);
     }

@@ -106,7 +106,15 @@ final class WipeDialog {
             HBox.setHgrow(spring, Priority.ALWAYS);
             HBox line = new HBox(8, estimate, spring, tag);
             line.setAlignment(Pos.CENTER_LEFT);
-            targets.getChildren().addAll(what, line);
+            Label unproven = new Label();
+            unproven.setId("unproven-" + t.name());
+            unproven.getStyleClass().add(Styles.WARNING);
+            unproven.setWrapText(true);
+            unproven.textProperty().bind(Bindings.createStringBinding(() -> vm.unproven(t), vm.methodProperty(),
+                    vm.verifyProperty(), vm.samplePercentProperty()));
+            unproven.visibleProperty().bind(unproven.textProperty().isNotEmpty());
+            unproven.managedProperty().bind(unproven.visibleProperty());
+            targets.getChildren().addAll(what, line, unproven);
         }
 
         ListView<WipeMethod> methods = new ListView<>();

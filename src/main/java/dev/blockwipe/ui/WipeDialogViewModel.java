@@ -118,6 +118,16 @@ public final class WipeDialogViewModel {
     }
 
     /**
+     * Why the chosen method and read-back will prove no erasure of {@code target} (a file on btrfs or
+     * an overlay, a loop device over one, a discard that nothing reads back): "the result will be
+     * UNPROVEN …", as the plan of {@code wipe --no-act} says it; empty when the result can be ERASED.
+     */
+    public String unproven(RowFacts target) {
+        String why = target.oldData().whyUnproven(method.get().technique(), verification());
+        return why == null ? "" : "the result will be UNPROVEN (done, but not a proven erasure): " + why;
+    }
+
+    /**
      * "/dev/loop3 · Loop · 256 MiB · serial S1 · gpt partition table; loop3p1: ext4 "data"" for the
      * target list: everything on the device, its partitions included.
      */

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.Technique;
+import dev.blockwipe.engine.Verification;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.testing.Cli;
@@ -398,6 +400,9 @@ class WrongTargetTest {
                 Cli loopPlan = Cli.run("wipe", over.path(), "-m", "zero", "--yes=" + over.name(), "-n");
                 assertThat(loopPlan.out()).contains("the result will be UNPROVEN (exit 8): its backing file " + img
                         + " is on btrfs");
+                assertThat(new LinuxInventory().scan().disk(over.name()).orElseThrow().facts().loop().oldData()
+                        .whyUnproven(Technique.OVERWRITE, new Verification.Last())).as("what the window's dialog says")
+                        .startsWith("its backing file " + img + " is on btrfs");
             }
             assertThat(Files.readAllBytes(img)).as("nothing written by the plans").isEqualTo(bytes((int) MIB, 8));
 

@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
@@ -35,7 +36,8 @@ final class BenchFixtures {
             throws Exception {
         TargetIdentity identity = Files.exists(file) ? FileKeys.identity(file) : TargetIdentity.file(0, 0, 0, 0);
         RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
-                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, List.of());
+                Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, OldData.NONE,
+                List.of());
         Settings settings = new Settings(dir.resolve("config"), reports(dir), dir.resolve("journals"), Operator.UNNAMED,
                 Sh.uid());
         Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", ""), BuildInfo.current());

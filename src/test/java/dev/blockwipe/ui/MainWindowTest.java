@@ -240,6 +240,36 @@ class MainWindowTest {
      * new disk sequence number and backing, and write nothing to either file.
      */
     @Test
+    void theWipeDialogSaysBeforehandThatALoopDeviceOverABtrfsFileWillEndUnproven(FxRobot robot) throws Exception {
+        Sh.require(Sh.onPath("mkfs.btrfs"), "needs mkfs.btrfs (btrfs-progs)");
+        Path dir = Files.createTempDirectory("blockwipe-gui-btrfs");
+        try (LoopDevice fs = LoopDevice.create(dir, 160 * MIB)) {
+            Sh.run("mkfs.btrfs", "-q", "-f", fs.path());
+            fs.mount(fs.path(), Files.createDirectory(dir.resolve("btrfs")));
+            Path img = Files.write(dir.resolve("btrfs/c.img"), new byte[(int) (8 * MIB)]);
+            try (LoopDevice over = LoopDevice.over(img.toString())) {
+                vm.devices().refresh();
+                // by its row, not its cell: on a machine with many devices the row may be scrolled out of view
+                FxWait.until(() -> vm.devices().rows().stream().anyMatch(r -> r.facts().name().equals(over.name())));
+                robot.interact(() -> row(over.name()).checkedProperty().set(true));
+                robot.clickOn("#wipe");
+                FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
+
+                Labeled warning = robot.lookup("#unproven-" + over.name()).queryLabeled();
+                assertThat(warning.isVisible()).isTrue();
+                assertThat(warning.getText()).startsWith("the result will be UNPROVEN").contains("its backing file "
+                        + img + " is on btrfs");
+                robot.type(KeyCode.ESCAPE);
+                FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isEmpty());
+            }
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
     void mediaSwappedBetweenTheDialogAndTheJobIsNotWritten(FxRobot robot) throws Exception {
         Path other = Files.createTempFile(Path.of("/dev/shm"), "blockwipe-test-other-", ".img");
         try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 16 * MIB)) {

@@ -4,6 +4,7 @@ import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.TargetIdentity;
 import java.util.List;
 
@@ -23,7 +24,13 @@ final class Rows {
     }
 
     static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict) {
+        return facts(name, kind, size, verdict, OldData.NONE);
+    }
+
+    /** A row whose writes may leave old data on the medium underneath ({@code oldData}: a file on btrfs). */
+    static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict, OldData oldData) {
         return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, 0, "", "", null), "/var/tmp/" + name + ".img",
-                "", size, kind, "", "", "", verdict, Signatures.NONE, List.of(new FactSheet.Fact("verdict", verdict.level())));
+                "", size, kind, "", "", "", verdict, Signatures.NONE, oldData,
+                List.of(new FactSheet.Fact("verdict", verdict.level())));
     }
 }

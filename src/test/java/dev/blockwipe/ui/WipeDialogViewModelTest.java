@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.FaultPolicy;
+import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
@@ -210,6 +211,32 @@ class WipeDialogViewModelTest {
         "discard|discard (unmap) · NIST 800-88 none"})
     void methodListDescribesPassesNistClassAndReadBack(String name, String text) {
         assertThat(WipeDialogViewModel.describe(method(name))).isEqualTo(text);
+    }
+
+    @Test
+    void aTargetWhoseOldDataStaysIsSaidToEndUnprovenBeforeTheWipe() {
+        RowFacts onBtrfs = Rows.facts("loop3", "Loop", 256 << 20, Rows.CONFIRM, new OldData(
+                "its backing file /srv/a.img is on btrfs", "the loop device zeroes by fallocate on its backing file"));
+        RowFacts plain = Rows.loop("loop4", Rows.CONFIRM);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(onBtrfs, plain), estimates, Operator.UNNAMED);
+
+        assertThat(vm.unproven(onBtrfs)).isEqualTo("the result will be UNPROVEN (done, but not a proven erasure):"
+                + " its backing file /srv/a.img is on btrfs");
+        assertThat(vm.unproven(plain)).isEmpty();
+        vm.methodProperty().set(method("zeroout"));
+        assertThat(vm.unproven(onBtrfs)).endsWith("the loop device zeroes by fallocate on its backing file");
+    }
+
+    @Test
+    void aDiscardThatNothingReadsBackIsSaidToEndUnprovenUntilAReadBackIsChosen() {
+        WipeDialogViewModel vm = dialog("loop3");
+        RowFacts target = vm.targets().get(0);
+        vm.methodProperty().set(method("discard"));
+        vm.verifyProperty().set(VerifyChoice.OFF);
+
+        assertThat(vm.unproven(target)).contains("UNPROVEN", "nothing was read back");
+        vm.verifyProperty().set(VerifyChoice.LAST);
+        assertThat(vm.unproven(target)).isEmpty();
     }
 
     @Test
