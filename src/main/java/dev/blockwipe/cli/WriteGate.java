@@ -40,7 +40,8 @@ import java.util.Optional;
  *   <li>each is opened exclusively, and judged again from what the open descriptor says;</li>
  *   <li>the user confirms each by name, seeing those facts;</li>
  *   <li>each is judged once more from a fresh inventory and its descriptor, and must be what was
- *       confirmed: same identity, same verdict.</li>
+ *       confirmed: same identity, same verdict; checks a device does not answer are refused after
+ *       {@link Preflight#ANSWER_WITHIN}.</li>
  * </ol>
  * All or nothing: one refusal and every target is closed again before anything was written.
  */
@@ -106,12 +107,14 @@ final class WriteGate {
             }
             new Confirmation(yes, terminalInput(), err).confirmAll(confirm);
             pause.after(Step.CONFIRMED);
-            DeviceInventory fresh = preflight.scan(paths.get(0), nodes);
+            List<Preflight.Confirmed> confirmed = new ArrayList<>();
+            for (int i = 0; i < opened.size(); i++) {
+                confirmed.add(new Preflight.Confirmed(opened.get(i), shown.get(i).identity(), shown.get(i).verdict(false)));
+            }
+            List<Preflight.Judgement> now = preflight.beforeFirstWrite(confirmed, force);
             List<Admitted> admitted = new ArrayList<>();
             for (int i = 0; i < opened.size(); i++) {
-                Preflight.Judgement before = shown.get(i);
-                admitted.add(new Admitted(opened.get(i), preflight.recheck(fresh, opened.get(i), before.identity(),
-                        before.verdict(false), force)));
+                admitted.add(new Admitted(opened.get(i), now.get(i)));
             }
             return admitted;
         } catch (IOException | RuntimeException e) {

@@ -6,10 +6,15 @@ import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
@@ -19,10 +24,25 @@ import java.util.stream.Collectors;
  * different is refused.
  */
 public final class Preflight {
+    /**
+     * How long the checks right before the first write may take. They read a few KiB of each
+     * target, sysfs and /proc, in a fraction of a second; a disk spinning up from standby answers
+     * within seconds. What has not answered in a minute is a medium that stalls or is being
+     * changed, or a hung FUSE or network file system, and may never answer.
+     */
+    public static final Duration ANSWER_WITHIN = Duration.ofSeconds(60);
+
     private final InventorySource inventory;
+    private final Duration answerWithin;
 
     public Preflight(InventorySource inventory) {
+        this(inventory, ANSWER_WITHIN);
+    }
+
+    /** @param answerWithin how long the checks before the first write may take ({@link #ANSWER_WITHIN}) */
+    public Preflight(InventorySource inventory, Duration answerWithin) {
         this.inventory = inventory;
+        this.answerWithin = answerWithin;
     }
 
     /** What a target was judged to be: the facts, the verdict, and the inventory behind them. */
@@ -75,15 +95,67 @@ public final class Preflight {
         return new Judgement(identity, signatures, facts.withReadOnly(target.readOnlyNow()), inv);
     }
 
+    /** An opened target, with the identity and the verdict the user confirmed it by. */
+    public record Confirmed(OpenedTarget target, TargetIdentity identity, SafetyVerdict verdict) {
+    }
+
     /**
-     * Judges an opened target again, right before its first write, and compares identity and
-     * verdict with what the user confirmed.
+     * Judges opened targets again, right before their first write, from a fresh inventory and from
+     * their descriptors, and compares each with what the user confirmed. A medium that stalls or
+     * is being changed keeps libblkid's reads, a loop device's ioctls or a stat of an open file
+     * waiting in the kernel for as long as it does not answer, where no timeout of ours reaches;
+     * so the checks run on a thread of their own, and what has not ended within
+     * {@link #ANSWER_WITHIN} is refused, before anything was written, instead of waiting without a
+     * word. A check left waiting keeps its thread (a daemon) until the kernel lets it go.
+     *
+     * @throws TargetRefusedException BLOCKED when a verdict now forbids it; IDENTITY_CHANGED, with
+     *                                every difference, when a target is not what was confirmed;
+     *                                NOT_ANSWERING when the checks did not end in time
+     */
+    public List<Judgement> beforeFirstWrite(List<Confirmed> targets, boolean force) throws TargetException {
+        String path = targets.get(0).target().info().path();
+        FutureTask<List<Judgement>> checks = new FutureTask<>(() -> {
+            DeviceInventory fresh = scan(path, targets.stream().map(c -> c.target().info().identity()).toList());
+            List<Judgement> judged = new ArrayList<>();
+            for (Confirmed c : targets) {
+                judged.add(recheck(fresh, c.target(), c.identity(), c.verdict(), force));
+            }
+            return judged;
+        });
+        Thread checking = new Thread(checks, "blockwipe-checks-before-writing");
+        checking.setDaemon(true);
+        checking.start();
+        try {
+            return checks.get(answerWithin.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new TargetRefusedException(path, Reason.NOT_ANSWERING, "refused: the checks right before the first"
+                    + " write did not end within " + answerWithin.toSeconds() + " s: a device, or a file system a device"
+                    + " or an open file is on, does not answer (a medium that stalls or is being changed, a hung FUSE"
+                    + " or network file system); nothing was written");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetRefusedException(path, Reason.NOT_ANSWERING, "refused: interrupted during the checks"
+                    + " right before the first write; nothing was written");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TargetException t) {
+                throw t;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+        }
+    }
+
+    /**
+     * Judges an opened target again and compares identity and verdict with what the user confirmed.
      *
      * @throws TargetRefusedException BLOCKED when the verdict now forbids it; IDENTITY_CHANGED, with
      *                                every difference, when it is not what was confirmed
      */
-    public Judgement recheck(DeviceInventory fresh, OpenedTarget target, TargetIdentity shownIdentity,
-                             SafetyVerdict shownVerdict, boolean force) throws TargetException {
+    private Judgement recheck(DeviceInventory fresh, OpenedTarget target, TargetIdentity shownIdentity,
+                              SafetyVerdict shownVerdict, boolean force) throws TargetException {
         String path = target.info().path();
         Judgement now = judge(fresh, target);
         List<String> changes = new ArrayList<>(now.identity().differences(shownIdentity));

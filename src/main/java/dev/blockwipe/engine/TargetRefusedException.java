@@ -20,7 +20,9 @@ public class TargetRefusedException extends TargetException {
         /** The safety rules forbid it (system disk, member of an array, ...). */
         BLOCKED,
         /** The user did not confirm, or confirmed another name. */
-        NOT_CONFIRMED
+        NOT_CONFIRMED,
+        /** The checks right before the first write did not end in time: a device or file system does not answer. */
+        NOT_ANSWERING
     }
 
     private final Reason reason;

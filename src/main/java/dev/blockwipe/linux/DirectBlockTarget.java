@@ -36,6 +36,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * that one request (F_SETFL), never through a second open. The flag is shared by every request
  * on the descriptor, so requests hold a read lock and the switch a write lock; libblkid's probe
  * (which reads unaligned buffers) switches it the same way.
+ *
+ * <p>The checks on the descriptor (identity, read-only flag, signatures, aliases) may be left
+ * waiting in the kernel on a device that does not answer, after the caller gave up on them and
+ * closed the target ({@link dev.blockwipe.devices.Preflight#beforeFirstWrite}): the descriptor is
+ * then closed when the last check returns, not under it, so that its number is never reused while
+ * a check still reads or switches O_DIRECT through it.
  */
 final class DirectBlockTarget implements OpenedTarget {
     private final TargetInfo info;
@@ -50,6 +56,9 @@ final class DirectBlockTarget implements OpenedTarget {
     private boolean closed;
     /** Something may have been written since the last fdatasync was asked for (whatever it returned: its caller reported that). */
     private volatile boolean unsynced;
+    /** Checks on the descriptor in progress, and whether a close waits for them (guarded by this). */
+    private int checking;
+    private boolean closeAfterChecks;
 
     /**
      * @param unalignedTail the file's size is not a multiple of the logical block size (O_DIRECT mode)
@@ -77,7 +86,12 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public TargetIdentity identityNow() throws TargetException {
-        return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
+        checkStarts();
+        try {
+            return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
+        } finally {
+            checkEnds();
+        }
     }
 
     /**
@@ -103,6 +117,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public String readOnlyNow() throws TargetException {
+        checkStarts();
+        try {
+            return readOnly();
+        } finally {
+            checkEnds();
+        }
+    }
+
+    private String readOnly() throws TargetException {
         if (info.kind() == TargetKind.BLOCK_DEVICE) {
             return DescriptorFacts.intIoctl(info.path(), fd, BlockIoctl.BLKROGET, "BLKROGET") != 0
                     ? "read-only (BLKROGET)" : null;
@@ -125,6 +148,15 @@ final class DirectBlockTarget implements OpenedTarget {
         if (info.kind() != TargetKind.REGULAR_FILE) {
             return List.of();
         }
+        checkStarts();
+        try {
+            return layerFiles();
+        } finally {
+            checkEnds();
+        }
+    }
+
+    private List<FileKey> layerFiles() throws TargetException {
         Statx st = DescriptorFacts.stat(info.path(), fd);
         String path = DescriptorFacts.realPath(info.path(), fd);
         boolean onOverlay = Statfs.magic(fd) == Overlays.OVERLAYFS_SUPER_MAGIC;
@@ -137,6 +169,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public Signatures signatures() {
+        checkStarts();
+        try {
+            return probe();
+        } finally {
+            checkEnds();
+        }
+    }
+
+    private Signatures probe() {
         directFlag.writeLock().lock();
         try {
             boolean direct = info.ioMode() == IoMode.DIRECT;
@@ -381,11 +422,28 @@ final class DirectBlockTarget implements OpenedTarget {
         }
     }
 
+    private synchronized void checkStarts() {
+        checking++;
+    }
+
+    /** The last check to return after a close closes the descriptor. */
+    private void checkEnds() {
+        boolean last;
+        synchronized (this) {
+            checking--;
+            last = checking == 0 && closeAfterChecks;
+        }
+        if (last) {
+            LibC.close(fd);
+        }
+    }
+
     /**
      * Syncs what was written since the last sync was asked for, then closes the one descriptor,
      * which also releases the file locks. A job syncs at the end of every pass, also of one that
      * failed, and reports how that went; a device that failed it is not asked again here, so the
      * last word on a dead disk is the job's cause, not a second fdatasync error.
+     * While a check still runs on the descriptor, that check closes it when it returns.
      */
     @Override
     public synchronized void close() throws IOException {
@@ -401,7 +459,9 @@ final class DirectBlockTarget implements OpenedTarget {
         } catch (IOException e) {
             failure = e;
         }
-        if (LibC.close(fd) != 0) {
+        if (checking > 0) {
+            closeAfterChecks = true;
+        } else if (LibC.close(fd) != 0) {
             TargetIoException e = Errno.exception(info.path(), "close", -1, Errno.last());
             if (failure == null) {
                 failure = e;

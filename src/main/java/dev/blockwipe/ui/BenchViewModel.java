@@ -166,8 +166,7 @@ public final class BenchViewModel {
         OpenedTarget t = opener.open(target.path(), forWrite ? Access.WRITE : Access.READ);
         try {
             if (forWrite) {
-                preflight.recheck(preflight.scan(target.path(), List.of(t.info().identity())), t, target.identity(),
-                        target.verdict(), false);
+                preflight.beforeFirstWrite(List.of(new Preflight.Confirmed(t, target.identity(), target.verdict())), false);
             } else if (!t.info().identity().sameNode(target.identity())) {
                 throw new TargetRefusedException(target.path(), TargetRefusedException.Reason.IDENTITY_CHANGED,
                         "is now " + t.info().identity().describe() + ", not the device that was listed; refresh the list");

@@ -118,9 +118,8 @@ public final class JobRunner implements AutoCloseable {
     private Certifier.Report wipe(JobViewModel job, WipeListener events, RowFacts target, String assetTag)
             throws Exception {
         try (OpenedTarget t = opener.open(target.path(), Access.WRITE)) {
-            Preflight.Judgement judged = preflight.recheck(preflight.scan(target.path(), List.of(t.info().identity())), t,
-                    target.identity(),
-                    target.verdict(), false);
+            Preflight.Judgement judged = preflight.beforeFirstWrite(
+                    List.of(new Preflight.Confirmed(t, target.identity(), target.verdict())), false).get(0);
             CertifiedDevice before = CertifiedDevice.before(judged).withAssetTag(assetTag);
             Certifier papers = certifier.get();
             papers.requireStorage(1).forEach(w -> fx.execute(() -> job.paperworkWarning(w)));
