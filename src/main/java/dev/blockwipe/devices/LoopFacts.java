@@ -4,7 +4,7 @@ import dev.blockwipe.engine.LoopBacking;
 import java.util.List;
 
 /**
- * What a loop device is attached to and whether it is in use, as the kernel says it.
+ * What a loop device is attached to, as the kernel says it.
  *
  * @param backingFile the backing file's path, for people (sysfs loop/backing_file): a path names
  *                    whatever is there now; empty when not a loop device or nothing attached
@@ -12,16 +12,14 @@ import java.util.List;
  *                    could not be told (then the disk's {@code unreadable} says why)
  * @param aliases     other identities of the backing file's data (its layer files when it is on an
  *                    overlay), or null when they could not be told
- * @param claim       whether something holds the loop device exclusively
  */
-public record LoopFacts(String backingFile, LoopBacking backing, List<FileKey> aliases, Claim claim) {
+public record LoopFacts(String backingFile, LoopBacking backing, List<FileKey> aliases) {
     /** Not a loop device, or one with nothing attached. */
-    public static final LoopFacts NONE = new LoopFacts("", null, List.of(), Claim.UNKNOWN);
+    public static final LoopFacts NONE = new LoopFacts("", null, List.of());
 
     public LoopFacts {
         backingFile = backingFile == null ? "" : backingFile;
         aliases = aliases == null ? null : List.copyOf(aliases);
-        claim = claim == null ? Claim.UNKNOWN : claim;
     }
 
     /** Attached, and what to was told: its backing and, on an overlay, the layer files. */

@@ -64,7 +64,10 @@ public final class Preflight {
         return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
     }
 
-    /** Judges an opened target by what its descriptor says now. */
+    /**
+     * Judges an opened target by what its descriptor says now. The target is held by this very
+     * open, so its own exclusive open being busy in {@code inv} is no fact against it.
+     */
     public Judgement judge(DeviceInventory inv, OpenedTarget target) throws TargetException {
         TargetIdentity identity = target.identityNow();
         Signatures signatures = target.signatures();
@@ -115,7 +118,7 @@ public final class Preflight {
         Device listed = inv.byNumber(number).orElse(null);
         if (listed == null) {
             return new SafetyFacts(List.of("device " + number + " is not listed in /sys/block"), null, List.of(),
-                    List.of(), List.of(), null, identity.size(), List.of(), signatures, List.of());
+                    List.of(), List.of(), null, null, identity.size(), List.of(), signatures, List.of());
         }
         long listedSeq = inv.disk(listed instanceof Partition p ? p.disk() : listed.name())
                 .map(d -> d.facts().diskseq()).orElse(0L);
@@ -124,7 +127,7 @@ public final class Preflight {
                     + "device under " + number + " (" + listed.size() + " bytes, diskseq " + listedSeq + ") than the open one ("
                     + identity.describe() + "): it changed while it was being read; list the devices again");
         }
-        return listed.safety().withSignatures(signatures);
+        return listed.safety().openedHere().withSignatures(signatures);
     }
 
     private static SafetyFacts fileFacts(DeviceInventory inv, String path, TargetIdentity identity, List<FileKey> aliases,

@@ -17,18 +17,15 @@ import java.util.Optional;
  * ({@code LOOP_GET_STATUS64} on the loop device's node, checked to be that device); a user who may
  * not open the node gets sysfs's {@code loop/backing_file} path stat-ed instead, which is the same
  * answer unless the file was deleted or renamed in between, and then the answer is "cannot tell".
- * A backing file on an overlay also gets the layer files that hold its data, and every loop device
- * whether something holds it exclusively.
+ * A backing file on an overlay also gets the layer files that hold its data.
  */
 final class LoopStatuses {
     private final Path devRoot;
     private final Path proc;
-    private final LoopClaims claims;
 
-    LoopStatuses(Path devRoot, Path proc, LoopClaims claims) {
+    LoopStatuses(Path devRoot, Path proc) {
         this.devRoot = devRoot;
         this.proc = proc;
-        this.claims = claims;
     }
 
     /**
@@ -54,7 +51,7 @@ final class LoopStatuses {
                         + " whose layer files cannot be told)");
             }
         }
-        return new LoopFacts(file, backing, aliases, claims.of(name, number));
+        return new LoopFacts(file, backing, aliases);
     }
 
     /**

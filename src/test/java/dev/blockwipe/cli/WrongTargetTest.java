@@ -89,9 +89,8 @@ class WrongTargetTest {
             expect(4, "backs " + upper.path() + ", which is mounted at", "wipe", disk.partition(1), "-m", "zero",
                     "--yes=" + disk.name() + "p1", "--force");
             expect(4, "mounted at", "wipe", disk.path(), "-m", "zero", "--yes=" + disk.name(), "--force");
-            JsonNode list = new ObjectMapper().readTree(Cli.run("list", "--json").out());
-            assertThat(verdict(list, disk.name())).isEqualTo("BLOCKED");
-            assertThat(verdict(list, disk.name() + "p1")).isEqualTo("BLOCKED");
+            assertThat(Cli.listed(disk.name()).at("/verdict/level").asText()).isEqualTo("BLOCKED");
+            assertThat(Cli.listed(disk.name() + "p1").at("/verdict/level").asText()).isEqualTo("BLOCKED");
             w.unchanged();
         }
     }
@@ -159,10 +158,12 @@ class WrongTargetTest {
             Witness w = new Witness().watch(journal, fs);
 
             String image = journal.image().getFileName().toString();
-            expect(4, "held by a program or the kernel", "wipe", journal.image().toString(), "-m", "zero", "--yes=" + image,
-                    "--force");
-            expect(4, "which is held by a program or the kernel", "wipe", second.path(), "-m", "zero",
-                    "--yes=" + second.name(), "--force");
+            String holder = "which is held by the ext4 file system on " + fs.name() + ", as its external journal";
+            expect(4, "backs " + journal.path() + ", " + holder, "wipe", journal.image().toString(), "-m", "zero",
+                    "--yes=" + image, "--force");
+            expect(4, holder, "wipe", second.path(), "-m", "zero", "--yes=" + second.name(), "--force");
+            expect(4, "refused: held by the ext4 file system on " + fs.name(), "wipe", journal.path(), "-m", "zero",
+                    "--yes=" + journal.name());
             w.unchanged();
         }
     }
@@ -170,12 +171,15 @@ class WrongTargetTest {
     @Test
     void aLoopDeviceMountedInAnotherNamespaceIsInUse() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
-            Process holder = mountedInAnotherNamespace(loop.path());
+            Process holder = LoopDevice.mountedInAnotherNamespace(loop.path(), dir);
             try {
                 Witness w = new Witness().watch(loop);
                 String image = loop.image().getFileName().toString();
-                expect(4, "held by a program or the kernel", "wipe", loop.image().toString(), "-m", "zero",
-                        "--yes=" + image, "--force");
+                String elsewhere = "in another mount namespace (process " + holder.pid() + ", sleep)";
+                expect(4, "backs " + loop.path() + ", which is held by a mount at ", "wipe", loop.image().toString(), "-m",
+                        "zero", "--yes=" + image, "--force");
+                expect(4, elsewhere, "wipe", loop.image().toString(), "-m", "zero", "--yes=" + image, "--force");
+                expect(4, elsewhere, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
                 w.unchanged();
             } finally {
                 holder.destroy();
@@ -287,10 +291,10 @@ class WrongTargetTest {
     @Test
     void aLoopDeviceOverALoopDeviceThatSomethingHoldsIsInUse() throws Exception {
         try (LoopDevice lower = LoopDevice.create(dir, 32 * MIB)) {
-            Process holder = mountedInAnotherNamespace(lower.path());
+            Process holder = LoopDevice.mountedInAnotherNamespace(lower.path(), dir);
             try (LoopDevice upper = LoopDevice.over(lower.path())) {
                 Witness w = new Witness().watch(lower);
-                expect(4, "its backing device " + lower.name() + " is held by a program or the kernel", "wipe",
+                expect(4, "its backing device " + lower.name() + " is held by a mount at ", "wipe",
                         upper.path(), "-m", "zero", "--yes=" + upper.name(), "--force");
                 w.unchanged();
             } finally {
@@ -443,18 +447,6 @@ class WrongTargetTest {
         Cli cli = Cli.run("wipe", img.toString(), "-m", "zero", "--yes=" + img.getFileName());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("certificate");
-    }
-
-    /** ext4 on {@code device}, mounted in a mount namespace of its own, until the returned process is destroyed. */
-    private Process mountedInAnotherNamespace(String device) throws IOException {
-        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
-        Sh.run("mkfs.ext4", "-q", "-F", device);
-        Path mnt = Files.createTempDirectory(dir, "ns-mount");
-        Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
-                "mount " + device + " " + mnt + " && echo mounted && exec sleep 120").start();
-        assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine())
-                .as("mounted in another namespace").isEqualTo("mounted");
-        return p;
     }
 
     /** A process that holds these paths open (read and write, no lock) until destroyed. */
@@ -717,20 +709,6 @@ class WrongTargetTest {
             loop.close();
             throw e;
         }
-    }
-
-    private static String verdict(JsonNode list, String name) {
-        for (JsonNode disk : list.path("disks")) {
-            if (disk.path("name").asText().equals(name)) {
-                return disk.at("/verdict/level").asText();
-            }
-            for (JsonNode p : disk.path("partitions")) {
-                if (p.path("name").asText().equals(name)) {
-                    return p.at("/verdict/level").asText();
-                }
-            }
-        }
-        throw new AssertionError(name + " is not listed: " + list);
     }
 
     /** Runs the CLI with a wipe command that calls {@code pause} between the gate's steps. */

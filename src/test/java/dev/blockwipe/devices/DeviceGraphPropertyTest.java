@@ -76,7 +76,7 @@ class DeviceGraphPropertyTest {
                 next += size;
             }
             disks.add(new SysfsDisk(name, loop.number(), "/sys/devices/virtual/block/" + name, length, 512, 512, false,
-                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, new LoopFacts("/img" + n, backing, List.of(), Claim.FREE), "", "", List.of(), List.of(),
+                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, new LoopFacts("/img" + n, backing, List.of()), "", "", List.of(), List.of(),
                     partitions, List.of()));
         }
         List<Node> mounted = new ArrayList<>();

@@ -147,6 +147,24 @@ public final class LoopDevice implements AutoCloseable {
         mountPoints.add(mountPoint);
     }
 
+    /**
+     * ext4 on {@code device}, mounted in a mount namespace of its own (on a folder made in {@code dir}),
+     * until the returned process is destroyed: no mount table of this namespace shows it.
+     */
+    public static Process mountedInAnotherNamespace(String device, Path dir) throws IOException {
+        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
+        Sh.run("mkfs.ext4", "-q", "-F", device);
+        Path mnt = Files.createTempDirectory(dir, "ns-mount");
+        Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
+                "mount " + device + " " + mnt + " && echo mounted && exec sleep 120").start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+        if (!"mounted".equals(line)) {
+            p.destroyForcibly();
+            throw new AssertionError("could not mount " + device + " in another mount namespace: " + line);
+        }
+        return p;
+    }
+
     /** Bytes in a block device or file. */
     public static long sizeOf(String path) throws IOException {
         Path p = Path.of(path);
