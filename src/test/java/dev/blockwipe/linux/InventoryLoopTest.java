@@ -161,8 +161,9 @@ class InventoryLoopTest {
     @Test
     void aSecondBtrfsMemberIsBlockedWithItsFileSystemNamedAndSoIsItsDisk() throws Exception {
         Sh.require(Sh.onPath("mkfs.btrfs"), "needs mkfs.btrfs (btrfs-progs)");
-        try (LoopDevice first = LoopDevice.create(dir, 160 * MIB);
-             LoopDevice second = LoopDevice.create(dir, 160 * MIB).partition("label: gpt\n,\n")) {
+        // the mounted one is closed first (unmounted, detached), then the other member
+        try (LoopDevice second = LoopDevice.create(dir, 160 * MIB).partition("label: gpt\n,\n");
+             LoopDevice first = LoopDevice.create(dir, 160 * MIB)) {
             Sh.run("mkfs.btrfs", "-q", "-f", first.path(), second.partition(1));
             first.mount(first.path(), Files.createDirectory(dir.resolve("pool")));
 

@@ -165,6 +165,24 @@ public final class LoopDevice implements AutoCloseable {
         return p;
     }
 
+    /**
+     * The kernel detaches a loop device when its last user closes it: a program that is looking
+     * at it that moment (a Blockwipe window, udev's blkid) keeps the backing file in use a moment
+     * longer, and the file system it is on could not be unmounted yet. Waits up to 2 s for that; a
+     * device something keeps for longer (a mount of it that the test removes later) is left to the kernel.
+     */
+    private void awaitDetached() {
+        Path backing = Path.of("/sys/block", name(), "loop");
+        for (int i = 0; i < 80 && Files.exists(backing); i++) {
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Bytes in a block device or file. */
     public static long sizeOf(String path) throws IOException {
         Path p = Path.of(path);
@@ -222,6 +240,7 @@ public final class LoopDevice implements AutoCloseable {
         if (Files.exists(Path.of("/sys/block", name(), "loop"))) {
             try {
                 Sh.run("losetup", "-d", device);
+                awaitDetached();
             } catch (AssertionError e) {
                 failure = failure == null ? e : failure;
             }
