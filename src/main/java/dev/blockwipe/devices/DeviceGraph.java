@@ -220,6 +220,7 @@ public final class DeviceGraph {
         final List<String> mounted = new ArrayList<>();
         final List<String> swap = new ArrayList<>();
         final List<String> held = new ArrayList<>();
+        final List<String> probing = new ArrayList<>();
         final List<String> backs = new ArrayList<>();
         final Set<String> unknown = new LinkedHashSet<>(everywhere);
         /** Who holds the target itself where no table says so, or null. */
@@ -260,7 +261,7 @@ public final class DeviceGraph {
                 swap.add(subject + "active swap");
             }
             if (number != null) {
-                usage.open().of(number).forEach(p -> add(held, subject + "open in process " + p));
+                usage.open().of(number).forEach(o -> opened(o, subject));
             }
             claimed(name, chain, subject);
             if (!chain.isEmpty()) {
@@ -297,7 +298,7 @@ public final class DeviceGraph {
             if (usage.swapFiles().contains(file)) {
                 swap.add(subject + "active swap file");
             }
-            usage.open().of(file).forEach(p -> add(held, subject + "open in process " + p));
+            usage.open().of(file).forEach(o -> opened(o, subject));
             loops(loopsOnFile.getOrDefault(file, List.of()), chain, false);
         }
 
@@ -313,6 +314,11 @@ public final class DeviceGraph {
                 backs.add(join(via));
                 up(loop, via, viaHolder);
             }
+        }
+
+        /** A process has it open: a holder, or a probe that only reads it for a moment. */
+        private void opened(Opener o, String subject) {
+            add(o.probe() ? probing : held, o.describe(subject));
         }
 
         /**
@@ -381,8 +387,8 @@ public final class DeviceGraph {
         }
 
         SafetyFacts facts(String systemDisk, String readOnly, long size, Signatures signatures, List<String> contents) {
-            return new SafetyFacts(List.copyOf(unknown), systemDisk, mounted, swap, held, claimed, readOnly, size, backs,
-                    signatures, contents);
+            return new SafetyFacts(List.copyOf(unknown), systemDisk, mounted, swap, held, claimed, probing, readOnly, size,
+                    backs, signatures, contents);
         }
 
         private void add(List<String> list, String fact) {

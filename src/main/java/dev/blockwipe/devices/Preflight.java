@@ -6,9 +6,11 @@ import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -19,10 +21,26 @@ import java.util.stream.Collectors;
  * different is refused.
  */
 public final class Preflight {
+    /**
+     * How long a target that only probes hold (another Blockwipe's scan, udev, blkid) is waited for
+     * before it is judged anyway: they read for milliseconds, a reader still there after this is
+     * more than a glance.
+     */
+    static final Duration PROBES_WAIT = Duration.ofSeconds(3);
+    /** Between two looks while waiting for probes: each look is a full scan (tens of milliseconds). */
+    private static final long LOOK_AGAIN_MILLIS = 100;
+
     private final InventorySource inventory;
+    private final Duration probesWait;
 
     public Preflight(InventorySource inventory) {
+        this(inventory, PROBES_WAIT);
+    }
+
+    /** @param probesWait how long to wait for probes that read a target before judging it anyway */
+    Preflight(InventorySource inventory, Duration probesWait) {
         this.inventory = inventory;
+        this.probesWait = probesWait;
     }
 
     /** What a target was judged to be: the facts, the verdict, and the inventory behind them. */
@@ -38,16 +56,30 @@ public final class Preflight {
      * signatures: a target's own contents are read from its descriptor once it is open, and other
      * devices' contents decide nothing about it.
      *
+     * <p>A probe is not an owner: while a target is held by nothing but programs that read it for
+     * a moment (a Blockwipe window looking at a device that was just attached, udev's blkid after
+     * a close-after-write), it is read again every {@value #LOOK_AGAIN_MILLIS} ms for up to
+     * {@link #PROBES_WAIT}, and then judged as it is. Anything else that holds it is judged at once.
+     *
      * @param path the target this is for, named in the refusal
      */
     public DeviceInventory scan(String path, Collection<TargetIdentity> targets) throws TargetRefusedException {
         Set<DeviceNumber> devices = targets.stream().filter(t -> t.kind() == TargetKind.BLOCK_DEVICE)
                 .map(Preflight::number).collect(Collectors.toSet());
+        long deadline = System.nanoTime() + probesWait.toNanos();
         try {
-            return inventory.scan(devices::contains);
+            DeviceInventory inv = inventory.scan(devices::contains);
+            while (onlyProbesHold(inv, targets) && System.nanoTime() < deadline) {
+                Thread.sleep(LOOK_AGAIN_MILLIS);
+                inv = inventory.scan(devices::contains);
+            }
+            return inv;
         } catch (IOException | RuntimeException e) {
             throw new TargetRefusedException(path, Reason.BLOCKED,
                     "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetRefusedException(path, Reason.BLOCKED, "interrupted while waiting for a probe to let go of it");
         }
     }
 
@@ -57,11 +89,22 @@ public final class Preflight {
      * only say EBUSY.
      */
     public SafetyVerdict beforeOpen(DeviceInventory inv, TargetIdentity node, boolean force) {
+        SafetyFacts facts = listedFacts(inv, node);
+        return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
+    }
+
+    /** Probes read a target, and nothing else holds any target (one that is held is refused at once, and all with it). */
+    private static boolean onlyProbesHold(DeviceInventory inv, Collection<TargetIdentity> targets) {
+        List<SafetyFacts> facts = targets.stream().map(t -> listedFacts(inv, t)).filter(Objects::nonNull).toList();
+        return facts.stream().anyMatch(f -> !f.probing().isEmpty()) && facts.stream().noneMatch(SafetyFacts::heldBeyondProbes);
+    }
+
+    /** A located target's facts from the inventory alone, null for a device it does not list. */
+    private static SafetyFacts listedFacts(DeviceInventory inv, TargetIdentity node) {
         Signatures notYet = Signatures.unknown("not probed before the open");
-        SafetyFacts facts = node.kind() == TargetKind.BLOCK_DEVICE
+        return node.kind() == TargetKind.BLOCK_DEVICE
                 ? inv.byNumber(number(node)).map(d -> d.safety().withSignatures(notYet)).orElse(null)
                 : inv.graph().file(FileKey.of(node), List.of(), node.size(), notYet);
-        return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
     }
 
     /**
@@ -118,7 +161,7 @@ public final class Preflight {
         Device listed = inv.byNumber(number).orElse(null);
         if (listed == null) {
             return new SafetyFacts(List.of("device " + number + " is not listed in /sys/block"), null, List.of(),
-                    List.of(), List.of(), null, null, identity.size(), List.of(), signatures, List.of());
+                    List.of(), List.of(), null, List.of(), null, identity.size(), List.of(), signatures, List.of());
         }
         long listedSeq = inv.disk(listed instanceof Partition p ? p.disk() : listed.name())
                 .map(d -> d.facts().diskseq()).orElse(0L);

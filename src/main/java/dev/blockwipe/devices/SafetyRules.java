@@ -54,6 +54,7 @@ public final class SafetyRules {
         if (f.claimed() != null) {
             held.add(0, f.claimed());
         }
+        held.addAll(f.probing());
         return listed(BlockReason.HELD, held);
     }
 

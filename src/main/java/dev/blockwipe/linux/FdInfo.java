@@ -23,8 +23,16 @@ final class FdInfo {
         return -1;
     }
 
-    /** An {@code O_PATH} handle names an object without opening it: it holds nothing and reads nothing. */
-    static boolean opens(int flags) {
-        return flags >= 0 && (flags & Fcntl.O_PATH) == 0;
+    /** Opened for reading only (O_RDONLY, no O_WRONLY or O_RDWR); false when it could not be told. */
+    static boolean readOnly(int flags) {
+        return flags >= 0 && (flags & Fcntl.O_ACCMODE) == Fcntl.O_RDONLY;
+    }
+
+    /**
+     * An {@code O_PATH} handle names an object without opening it: it holds nothing and reads
+     * nothing. False when the flags could not be read: then it may be a real open.
+     */
+    static boolean pathOnly(int flags) {
+        return flags >= 0 && (flags & Fcntl.O_PATH) != 0;
     }
 }

@@ -66,7 +66,7 @@ final class KernelHolders implements Claims.Holders {
                 Statx st = Statx.ofPath(fd.toString());
                 if (st != null && st.isBlockDevice() && st.rdevMajor() == number.major()
                         && st.rdevMinor() == number.minor()
-                        && FdInfo.opens(FdInfo.flags(proc.resolve("self/fdinfo").resolve(fd.getFileName())))) {
+                        && !FdInfo.pathOnly(FdInfo.flags(proc.resolve("self/fdinfo").resolve(fd.getFileName())))) {
                     return true;
                 }
             }

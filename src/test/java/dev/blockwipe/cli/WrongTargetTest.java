@@ -558,6 +558,78 @@ class WrongTargetTest {
         }
     }
 
+    // ---- probes: programs that look at a device for a moment are waited for, not taken for owners
+
+    /** How each probe is recognised: a window's command line ends in its main class; udev and blkid by name. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"the Blockwipe window", "udev", "blkid"})
+    void aWipeWaitsForAProbeThatReadsTheDeviceAndThenWipesIt(String who) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {
+            loop.fillRandom(loop.path(), 6);
+            Process probe = probe(who, loop.path(), 1);
+            try {
+                Cli cli = Cli.run("wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+
+                assertThat(cli.exitCode()).as(cli.err()).isZero();
+                assertThat(LoopDevice.allZero(loop.image().toString())).isTrue();
+            } finally {
+                probe.destroy();
+                probe.waitFor();
+            }
+        }
+    }
+
+    @Test
+    void aProbeThatKeepsReadingIsNamedAfterAFewSecondsAndAHolderAtOnce() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {
+            Witness w = new Witness().watch(loop);
+            Process window = probe("the Blockwipe window", loop.path(), 60);
+            try {
+                long start = System.nanoTime();
+                expect(4, "the Blockwipe window, process " + window.pid() + ", is reading it", "wipe", loop.path(), "-m",
+                        "zero", "--yes=" + loop.name());
+                assertThat(System.nanoTime() - start).as("waited for it, a few seconds").isBetween(2_500_000_000L,
+                        30_000_000_000L);
+            } finally {
+                window.destroy();
+                window.waitFor();
+            }
+            Process holder = holdOpen(loop.path());
+            try {
+                long start = System.nanoTime();
+                expect(4, "open in process " + holder.pid(), "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+                assertThat(System.nanoTime() - start).as("refused at once").isLessThan(2_500_000_000L);
+            } finally {
+                holder.destroy();
+                holder.waitFor();
+            }
+            w.unchanged();
+        }
+    }
+
+    /**
+     * A process that reads {@code device} for {@code seconds}, recognisable as {@code who}: a shell
+     * whose command line ends in dev.blockwipe.Main as a window's does, or one started under the
+     * name udev's worker and blkid have (the kernel names a process after the file it runs).
+     */
+    private Process probe(String who, String device, int seconds) throws IOException {
+        String script = "exec 3<'" + device + "' && echo open && sleep " + seconds + " 3<&-";
+        ProcessBuilder pb;
+        if (who.equals("the Blockwipe window")) {
+            pb = new ProcessBuilder("sh", "-c", script, "dev.blockwipe.Main");
+        } else {
+            Path named = dir.resolve(who.equals("udev") ? "(udev-worker)" : "blkid");
+            if (!Files.exists(named)) {
+                Files.createSymbolicLink(named, Path.of("/bin/sh"));
+            }
+            pb = new ProcessBuilder(named.toString(), "-c", script);
+        }
+        Process p = pb.start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+        assertThat(line).as(who + " opened " + device).isEqualTo("open");
+        return p;
+    }
+
     // ---- one image file, two wipers
 
     @Test

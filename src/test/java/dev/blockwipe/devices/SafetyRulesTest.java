@@ -34,6 +34,8 @@ class SafetyRulesTest {
                         "held by md0 (RAID)"),
                 row("claimed", blank().claimed("held by the btrfs file system X, also on sdc (its exclusive open is busy)")
                         .done(), "BLOCKED", BlockReason.HELD, "held by the btrfs file system X, also on sdc"),
+                row("probing", blank().probing("the Blockwipe window, process 812, is reading it").done(), "BLOCKED",
+                        BlockReason.HELD, "the Blockwipe window, process 812, is reading it"),
                 row("read-only", blank().readOnly("read-only (its ro flag is set)").done(), "BLOCKED",
                         BlockReason.READ_ONLY, "read-only (its ro flag is set)"),
                 row("empty", blank().size(0).done(), "BLOCKED", BlockReason.EMPTY, "0 bytes"),
@@ -155,6 +157,7 @@ class SafetyRulesTest {
         private List<String> swap = List.of();
         private List<String> held = List.of();
         private String claimed;
+        private List<String> probing = List.of();
         private String readOnly;
         private long size = 1L << 30;
         private List<String> backs = List.of();
@@ -191,6 +194,11 @@ class SafetyRulesTest {
             return this;
         }
 
+        Facts probing(String s) {
+            probing = List.of(s);
+            return this;
+        }
+
         Facts readOnly(String s) {
             readOnly = s;
             return this;
@@ -217,7 +225,8 @@ class SafetyRulesTest {
         }
 
         SafetyFacts done() {
-            return new SafetyFacts(unknown, systemDisk, mounted, swap, held, claimed, readOnly, size, backs, signatures, contents);
+            return new SafetyFacts(unknown, systemDisk, mounted, swap, held, claimed, probing, readOnly, size, backs, signatures,
+                    contents);
         }
     }
 }
