@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,9 +32,11 @@ import java.util.Set;
  * elsewhere in it, do not block a target they share no byte with; device mapper and RAID map
  * their members in ways sysfs does not show, so what is built through them always counts.
  *
- * <p>A loop device claimed by something sysfs and mountinfo do not name (an ext4 external journal,
- * a second btrfs member, a mount in another namespace: its exclusive open is busy) is in use, not
- * idle, like a mounted one.
+ * <p>A device claimed by something sysfs and mountinfo do not name (an ext4 external journal, a
+ * second btrfs member, a mount in another namespace: its exclusive open is busy) is in use, not
+ * idle, like a mounted one, and the holder is named where the kernel tells. A claim is explained,
+ * and not counted twice, when a mount, swap, a holder or a process uses the device, or its disk
+ * (for a partition), or one of its partitions (for a disk): the kernel's claims work that way.
  *
  * <p>A fact that could not be read (mountinfo, a swap entry) blocks every target, because it could
  * be any of them. So does a loop device in use whose backing cannot be told (a user who may not
@@ -57,6 +60,10 @@ public final class DeviceGraph {
     private final List<String> perhapsUnder = new ArrayList<>();
     private final Map<String, List<String>> systemMounts;
     private final Map<String, Stretch> stretches = new HashMap<>();
+    /** Devices that a mount, swap, a holder or another process uses directly: each explains a claim. */
+    private final Set<String> usedDirectly = new HashSet<>();
+    /** {@link #unexplainedClaim} by device, worded once: every walk that meets a device asks. */
+    private final Map<String, Optional<String>> unexplained = new HashMap<>();
 
     /**
      * Bytes [start, end) of {@code root}: "file 254:0 inode 12" or "device 8:16", the object at the
@@ -107,6 +114,12 @@ public final class DeviceGraph {
                 }
             }
         }
+        numbers.forEach((name, number) -> {
+            if (usage.mounts().stream().anyMatch(m -> m.on(number)) || usage.swapDevices().contains(number)
+                    || !holders.getOrDefault(name, List.of()).isEmpty() || !usage.open().of(number).isEmpty()) {
+                usedDirectly.add(name);
+            }
+        });
         List<String> inUse = new ArrayList<>();
         for (String loop : unknownBacking) {
             Walk w = new Walk(Stretch.whole("device " + numbers.get(loop), Long.MAX_VALUE));
@@ -114,7 +127,7 @@ public final class DeviceGraph {
             List<String> uses = new ArrayList<>(w.mounted);
             uses.addAll(w.swap);
             uses.addAll(w.held);
-            if (!uses.isEmpty() || disks.get(loop).loop().claim() == Claim.CLAIMED) {
+            if (!uses.isEmpty() || usage.claims().of(numbers.get(loop)) == Claim.CLAIMED) {
                 inUse.add("perhaps under /dev/" + loop + ", which is in use" + (uses.isEmpty()
                         ? " (its exclusive open is busy)" : " (" + uses.get(0) + ")") + " and whose backing cannot be told ("
                         + String.join("; ", disks.get(loop).unreadable()) + ")");
@@ -207,8 +220,11 @@ public final class DeviceGraph {
         final List<String> mounted = new ArrayList<>();
         final List<String> swap = new ArrayList<>();
         final List<String> held = new ArrayList<>();
+        final List<String> probing = new ArrayList<>();
         final List<String> backs = new ArrayList<>();
         final Set<String> unknown = new LinkedHashSet<>(everywhere);
+        /** Who holds the target itself where no table says so, or null. */
+        String claimed;
         private final Stretch target;
         private String ownDisk;
         private final Set<String> seen = new HashSet<>();
@@ -245,7 +261,7 @@ public final class DeviceGraph {
                 swap.add(subject + "active swap");
             }
             if (number != null) {
-                usage.open().of(number).forEach(p -> add(held, subject + "open in process " + p));
+                usage.open().of(number).forEach(o -> opened(o, subject));
             }
             claimed(name, chain, subject);
             if (!chain.isEmpty()) {
@@ -282,7 +298,7 @@ public final class DeviceGraph {
             if (usage.swapFiles().contains(file)) {
                 swap.add(subject + "active swap file");
             }
-            usage.open().of(file).forEach(p -> add(held, subject + "open in process " + p));
+            usage.open().of(file).forEach(o -> opened(o, subject));
             loops(loopsOnFile.getOrDefault(file, List.of()), chain, false);
         }
 
@@ -300,22 +316,36 @@ public final class DeviceGraph {
             }
         }
 
+        /** A process has it open: a holder, or a probe that only reads it for a moment. */
+        private void opened(Opener o, String subject) {
+            add(o.probe() ? probing : held, o.describe(subject));
+        }
+
         /**
-         * A loop device that something holds exclusively where no table says so, reached anywhere
-         * but at the start (the target is held by this very wipe) or as the disk of a partition
-         * that is the start (its exclusive open claims the disk too).
+         * A device that something holds exclusively where no table says so. The target's own claim
+         * is kept apart ({@link SafetyFacts#claimed}): once the wipe has opened it, it is the wipe's.
+         * The disk of a partition that is the target is passed over: any partition's claim makes
+         * the disk busy, and a claim of the whole disk shows in the partition's own. A partition
+         * whose disk's claim is unexplained too is told at the disk, which names it.
          */
         private void claimed(String name, List<String> chain, String subject) {
-            SysfsDisk disk = disks.get(name);
-            if (chain.isEmpty() || disk == null || name.equals(ownDisk)) {
+            if (name.equals(ownDisk)) {
                 return;
             }
-            Claim claim = disk.loop().claim();
-            if (Transport.of(disk.name(), disk.devicePath()) == Transport.LOOP && claim != Claim.FREE) {
-                add(held, subject + (claim == Claim.CLAIMED
-                        ? "held by a program or the kernel that sysfs does not name (its exclusive open is busy:"
-                                + " an external journal, a btrfs member, a mount in another namespace, ...)"
-                        : "perhaps held by a program or the kernel (not root: its exclusive open cannot be tried)"));
+            if (chain.isEmpty()) {
+                claimed = unexplainedClaim(name);
+                return;
+            }
+            SysfsDisk diskOfIt = diskOfPartition.get(name);
+            if (diskOfIt != null && !diskOfIt.name().equals(ownDisk) && unexplainedClaim(diskOfIt.name()) != null) {
+                return;
+            }
+            String claim = unexplainedClaim(name);
+            if (claim != null) {
+                add(held, subject + claim);
+            } else if (diskOfIt == null && usage.claims().of(numbers.get(name)) == Claim.UNKNOWN) {
+                add(held, subject + "perhaps held by a program or the kernel (its exclusive open cannot be tried: not"
+                        + " root, or no device node)");
             }
         }
 
@@ -357,8 +387,8 @@ public final class DeviceGraph {
         }
 
         SafetyFacts facts(String systemDisk, String readOnly, long size, Signatures signatures, List<String> contents) {
-            return new SafetyFacts(List.copyOf(unknown), systemDisk, mounted, swap, held, readOnly, size, backs,
-                    signatures, contents);
+            return new SafetyFacts(List.copyOf(unknown), systemDisk, mounted, swap, held, claimed, probing, readOnly, size,
+                    backs, signatures, contents);
         }
 
         private void add(List<String> list, String fact) {
@@ -366,6 +396,41 @@ public final class DeviceGraph {
                 list.add(fact);
             }
         }
+    }
+
+    /**
+     * "held by ... (its exclusive open is busy)" when {@code name}'s exclusive open was busy and
+     * nothing here uses it, its disk or its partitions; null otherwise. The holder is the one the
+     * kernel names for it or, for a disk, for one of its partitions (for a partition, its disk).
+     */
+    private String unexplainedClaim(String name) {
+        return unexplained.computeIfAbsent(name, n -> {
+            List<String> family = family(n);
+            if (usage.claims().of(numbers.get(n)) != Claim.CLAIMED || family.stream().anyMatch(usedDirectly::contains)) {
+                return Optional.empty();
+            }
+            for (String member : family) {
+                Optional<String> holder = usage.claims().holder(member, numbers.get(member));
+                if (holder.isPresent()) {
+                    String whose = member.equals(n) ? ""
+                            : (disks.containsKey(n) ? "its partition " : "its disk ") + member + " is ";
+                    return Optional.of(whose + "held by " + holder.get() + " (its exclusive open is busy)");
+                }
+            }
+            return Optional.of("held by a program or the kernel that no table here names (its exclusive open is busy)");
+        }).orElse(null);
+    }
+
+    /** A device with those whose claims make its exclusive open busy: its partitions, or its disk. */
+    private List<String> family(String name) {
+        List<String> family = new ArrayList<>(List.of(name));
+        SysfsDisk disk = disks.get(name);
+        if (disk != null) {
+            disk.partitions().forEach(p -> family.add(p.name()));
+        } else if (diskOfPartition.containsKey(name)) {
+            family.add(diskOfPartition.get(name).name());
+        }
+        return family;
     }
 
     /** Where a device's bytes are; a device in a cycle or without a number is its own root. */

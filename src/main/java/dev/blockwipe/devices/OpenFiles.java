@@ -4,15 +4,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which other processes have block devices and regular files open ("1234 (fuse2fs)"), by device
- * number and by file key: a FUSE daemon serving a file system from an image, a virtual machine
- * that took no lock, a tool reading a disk. As root every process is seen; another user sees only
- * their own, as the kernel shows no more.
+ * Which other processes have block devices and regular files open, by device number and by file
+ * key: a FUSE daemon serving a file system from an image, a virtual machine that took no lock, a
+ * tool reading a disk, and the probes that only look for a moment (another Blockwipe's scan, udev,
+ * blkid). As root every process is seen; another user sees only their own, as the kernel shows no
+ * more.
  *
  * @param devices block devices by number
  * @param files   regular files by file system device and inode
  */
-public record OpenFiles(Map<DeviceNumber, List<String>> devices, Map<FileKey, List<String>> files) {
+public record OpenFiles(Map<DeviceNumber, List<Opener>> devices, Map<FileKey, List<Opener>> files) {
     public static final OpenFiles NONE = new OpenFiles(Map.of(), Map.of());
 
     public OpenFiles {
@@ -20,11 +21,11 @@ public record OpenFiles(Map<DeviceNumber, List<String>> devices, Map<FileKey, Li
         files = Map.copyOf(files);
     }
 
-    public List<String> of(DeviceNumber device) {
+    public List<Opener> of(DeviceNumber device) {
         return devices.getOrDefault(device, List.of());
     }
 
-    public List<String> of(FileKey file) {
+    public List<Opener> of(FileKey file) {
         return files.getOrDefault(file, List.of());
     }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -31,18 +32,32 @@ public final class Preflight {
      * changed, or a hung FUSE or network file system, and may never answer.
      */
     public static final Duration ANSWER_WITHIN = Duration.ofSeconds(60);
+    /**
+     * How long a target that only probes hold (another Blockwipe's scan, udev, blkid) is waited for
+     * before it is judged anyway: they read for milliseconds, a reader still there after this is
+     * more than a glance.
+     */
+    public static final Duration PROBES_WAIT = Duration.ofSeconds(3);
+    /** Between two looks while waiting for probes: each look is a full scan (tens of milliseconds). */
+    private static final long LOOK_AGAIN_MILLIS = 100;
 
     private final InventorySource inventory;
     private final Duration answerWithin;
+    private final Duration probesWait;
 
     public Preflight(InventorySource inventory) {
-        this(inventory, ANSWER_WITHIN);
+        this(inventory, ANSWER_WITHIN, PROBES_WAIT);
     }
 
-    /** @param answerWithin how long the checks before the first write may take ({@link #ANSWER_WITHIN}) */
-    public Preflight(InventorySource inventory, Duration answerWithin) {
+    /**
+     * @param answerWithin how long the checks before the first write may take ({@link #ANSWER_WITHIN})
+     * @param probesWait   how long to wait for probes that read a target before judging it anyway
+     *                     ({@link #PROBES_WAIT})
+     */
+    public Preflight(InventorySource inventory, Duration answerWithin, Duration probesWait) {
         this.inventory = inventory;
         this.answerWithin = answerWithin;
+        this.probesWait = probesWait;
     }
 
     /** What a target was judged to be: the facts, the verdict, and the inventory behind them. */
@@ -58,16 +73,30 @@ public final class Preflight {
      * signatures: a target's own contents are read from its descriptor once it is open, and other
      * devices' contents decide nothing about it.
      *
+     * <p>A probe is not an owner: while a target is held by nothing but programs that read it for
+     * a moment (a Blockwipe window looking at a device that was just attached, udev's blkid after
+     * a close-after-write), it is read again every {@value #LOOK_AGAIN_MILLIS} ms for up to
+     * {@link #PROBES_WAIT}, and then judged as it is. Anything else that holds it is judged at once.
+     *
      * @param path the target this is for, named in the refusal
      */
     public DeviceInventory scan(String path, Collection<TargetIdentity> targets) throws TargetRefusedException {
         Set<DeviceNumber> devices = targets.stream().filter(t -> t.kind() == TargetKind.BLOCK_DEVICE)
                 .map(Preflight::number).collect(Collectors.toSet());
+        long deadline = System.nanoTime() + probesWait.toNanos();
         try {
-            return inventory.scan(devices::contains);
+            DeviceInventory inv = inventory.scan(devices::contains);
+            while (onlyProbesHold(inv, targets) && System.nanoTime() < deadline) {
+                Thread.sleep(LOOK_AGAIN_MILLIS);
+                inv = inventory.scan(devices::contains);
+            }
+            return inv;
         } catch (IOException | RuntimeException e) {
             throw new TargetRefusedException(path, Reason.BLOCKED,
                     "cannot read the device inventory, so cannot tell what is in use: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetRefusedException(path, Reason.BLOCKED, "interrupted while waiting for a probe to let go of it");
         }
     }
 
@@ -77,14 +106,28 @@ public final class Preflight {
      * only say EBUSY.
      */
     public SafetyVerdict beforeOpen(DeviceInventory inv, TargetIdentity node, boolean force) {
-        Signatures notYet = Signatures.unknown("not probed before the open");
-        SafetyFacts facts = node.kind() == TargetKind.BLOCK_DEVICE
-                ? inv.byNumber(number(node)).map(d -> d.safety().withSignatures(notYet)).orElse(null)
-                : inv.graph().file(FileKey.of(node), List.of(), node.size(), notYet);
+        SafetyFacts facts = listedFacts(inv, node);
         return facts == null ? new SafetyVerdict.NeedsConfirmation("a device not listed yet") : SafetyRules.verdict(facts, force);
     }
 
-    /** Judges an opened target by what its descriptor says now. */
+    /** Probes read a target, and nothing else holds any target (one that is held is refused at once, and all with it). */
+    private static boolean onlyProbesHold(DeviceInventory inv, Collection<TargetIdentity> targets) {
+        List<SafetyFacts> facts = targets.stream().map(t -> listedFacts(inv, t)).filter(Objects::nonNull).toList();
+        return facts.stream().anyMatch(f -> !f.probing().isEmpty()) && facts.stream().noneMatch(SafetyFacts::heldBeyondProbes);
+    }
+
+    /** A located target's facts from the inventory alone, null for a device it does not list. */
+    private static SafetyFacts listedFacts(DeviceInventory inv, TargetIdentity node) {
+        Signatures notYet = Signatures.unknown("not probed before the open");
+        return node.kind() == TargetKind.BLOCK_DEVICE
+                ? inv.byNumber(number(node)).map(d -> d.safety().withSignatures(notYet)).orElse(null)
+                : inv.graph().file(FileKey.of(node), List.of(), node.size(), notYet);
+    }
+
+    /**
+     * Judges an opened target by what its descriptor says now. The target is held by this very
+     * open, so its own exclusive open being busy in {@code inv} is no fact against it.
+     */
     public Judgement judge(DeviceInventory inv, OpenedTarget target) throws TargetException {
         TargetIdentity identity = target.identityNow();
         Signatures signatures = target.signatures();
@@ -187,7 +230,7 @@ public final class Preflight {
         Device listed = inv.byNumber(number).orElse(null);
         if (listed == null) {
             return new SafetyFacts(List.of("device " + number + " is not listed in /sys/block"), null, List.of(),
-                    List.of(), List.of(), null, identity.size(), List.of(), signatures, List.of());
+                    List.of(), List.of(), null, List.of(), null, identity.size(), List.of(), signatures, List.of());
         }
         long listedSeq = inv.disk(listed instanceof Partition p ? p.disk() : listed.name())
                 .map(d -> d.facts().diskseq()).orElse(0L);
@@ -196,7 +239,7 @@ public final class Preflight {
                     + "device under " + number + " (" + listed.size() + " bytes, diskseq " + listedSeq + ") than the open one ("
                     + identity.describe() + "): it changed while it was being read; list the devices again");
         }
-        return listed.safety().withSignatures(signatures);
+        return listed.safety().openedHere().withSignatures(signatures);
     }
 
     private static SafetyFacts fileFacts(DeviceInventory inv, String path, TargetIdentity identity, List<FileKey> aliases,

@@ -23,7 +23,7 @@ public final class SafetyRules {
                 systemDisk(f),
                 listed(BlockReason.MOUNTED, f.mounted()),
                 listed(BlockReason.SWAP, f.swap()),
-                listed(BlockReason.HELD, f.held()),
+                held(f),
                 readOnly(f),
                 empty(f),
                 backsLoop(f));
@@ -47,6 +47,15 @@ public final class SafetyRules {
 
     private static Optional<SafetyVerdict.Blocked> listed(BlockReason reason, List<String> facts) {
         return facts.isEmpty() ? Optional.empty() : Optional.of(new SafetyVerdict.Blocked(reason, String.join("; ", facts)));
+    }
+
+    private static Optional<SafetyVerdict.Blocked> held(SafetyFacts f) {
+        List<String> held = new ArrayList<>(f.held());
+        if (f.claimed() != null) {
+            held.add(0, f.claimed());
+        }
+        held.addAll(f.probing());
+        return listed(BlockReason.HELD, held);
     }
 
     private static Optional<SafetyVerdict.Blocked> readOnly(SafetyFacts f) {

@@ -7,6 +7,8 @@ import com.sun.jna.Structure.FieldOrder;
 final class Fcntl {
     static final int O_RDONLY = 0;
     static final int O_RDWR = 2;
+    /** The access mode bits of the open flags: O_RDONLY, O_WRONLY or O_RDWR. */
+    static final int O_ACCMODE = 3;
     static final int O_EXCL = 0x80;
     static final int O_NONBLOCK = 0x800;
     static final int O_CLOEXEC = 0x80000;

@@ -1,5 +1,6 @@
 package dev.blockwipe.linux;
 
+import dev.blockwipe.devices.Claims;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
@@ -21,16 +22,19 @@ import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
- * This machine's inventory: sysfs, mountinfo and swaps, libblkid, and OSHI. The window and every
- * command read it the same way, so the same disk gets the same identity (and certificate) in both.
+ * This machine's inventory: sysfs, mountinfo and swaps, other processes' descriptors, an exclusive
+ * open of each device, libblkid, and OSHI. The window and every command read it the same way, so
+ * the same disk gets the same identity (and certificate) in both.
  */
 public final class LinuxInventory implements InventorySource {
     private static final Path SYS = Path.of("/sys");
+    private static final Path PROC = Path.of("/proc");
 
     private final SysfsScanner sysfs;
     private final MountTable mounts;
     private final Blkid blkid = new Blkid();
-    private final Openers openers = new Openers(Path.of("/proc"));
+    private final Openers openers = new Openers(PROC);
+    private final ExclusiveOpen exclusive = new ExclusiveOpen(Path.of("/dev"));
     private final AtomicBoolean prepared = new AtomicBoolean();
 
     public LinuxInventory() {
@@ -78,6 +82,7 @@ public final class LinuxInventory implements InventorySource {
     /**
      * The processes' open files are read on a thread of their own while sysfs is read on this one:
      * the two take about as long (a wipe's first scan: 29 and 27 ms), and neither needs the other.
+     * Then every device is tried with an exclusive open, the fact the wipe's own open will meet.
      */
     @Override
     public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
@@ -87,7 +92,7 @@ public final class LinuxInventory implements InventorySource {
         reader.start();
         UsageFacts usage = mounts.read();
         List<SysfsDisk> raw = sysfs.scan(probed);
-        usage = withOpenFiles(usage, open);
+        usage = withOpenFiles(usage, open).withClaims(Claims.tried(exclusive.tryAll(raw), new KernelHolders(SYS, PROC)));
         Map<String, Identity> tied = tied(raw, OshiDetails.read(), LinuxInventory::blockAttribute);
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);
     }

@@ -19,7 +19,7 @@ import java.util.Optional;
  * not open the node gets sysfs's {@code loop/backing_file} path stat-ed instead, which is the same
  * answer unless the file was deleted or renamed in between, and then the answer is "cannot tell".
  * A backing file on an overlay also gets the layer files that hold its data, and every loop device
- * whether something holds it exclusively, and where writing it may leave old data ({@link Medium}).
+ * where writing it may leave old data ({@link Medium}).
  */
 final class LoopStatuses {
     private static final String NOT_A_TARGET = "not looked at: not a target of this command";
@@ -28,13 +28,11 @@ final class LoopStatuses {
     private final Path sysfsRoot;
     private final Path devRoot;
     private final Path proc;
-    private final LoopClaims claims;
 
-    LoopStatuses(Path sysfsRoot, Path devRoot, Path proc, LoopClaims claims) {
+    LoopStatuses(Path sysfsRoot, Path devRoot, Path proc) {
         this.sysfsRoot = sysfsRoot;
         this.devRoot = devRoot;
         this.proc = proc;
-        this.claims = claims;
     }
 
     /**
@@ -61,7 +59,7 @@ final class LoopStatuses {
                         + " whose layer files cannot be told)");
             }
         }
-        return new LoopFacts(file, backing, aliases, claims.of(name, number),
+        return new LoopFacts(file, backing, aliases,
                 medium ? Medium.ofDevice(SysfsBlock.at(sysfsDir), sysfsRoot, backing) : NOT_LOOKED_AT);
     }
 

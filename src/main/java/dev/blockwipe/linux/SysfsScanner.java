@@ -31,17 +31,11 @@ public final class SysfsScanner {
 
     /**
      * @param sysfsRoot "/sys"
-     * @param devRoot   "/dev": loop devices are asked there (LOOP_GET_STATUS64) what they are attached
-     *                  to, and tried exclusively to see whether something holds them
+     * @param devRoot   "/dev": loop devices are asked there (LOOP_GET_STATUS64) what they are attached to
      */
     public SysfsScanner(Path sysfsRoot, Path devRoot) {
-        this(sysfsRoot, devRoot, new ExclusiveOpen(devRoot));
-    }
-
-    /** @param claims whether something holds a loop device exclusively (tests of fake trees decide it) */
-    public SysfsScanner(Path sysfsRoot, Path devRoot, LoopClaims claims) {
         this.root = sysfsRoot;
-        this.loops = new LoopStatuses(sysfsRoot, devRoot, Path.of("/proc"), claims);
+        this.loops = new LoopStatuses(sysfsRoot, devRoot, Path.of("/proc"));
     }
 
     public List<SysfsDisk> scan() throws IOException {

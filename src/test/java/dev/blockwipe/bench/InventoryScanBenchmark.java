@@ -1,6 +1,5 @@
 package dev.blockwipe.bench;
 
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.Identity;
 import dev.blockwipe.devices.InventoryBuilder;
@@ -34,7 +33,7 @@ public final class InventoryScanBenchmark {
             }
         }
         InventoryBuilder builder = new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE);
-        SysfsScanner scanner = new SysfsScanner(root, root.resolve("no-device-nodes"), (name, number) -> Claim.FREE);
+        SysfsScanner scanner = new SysfsScanner(root, root.resolve("no-device-nodes"));
         MountTable mounts = new MountTable();
         int warmup = 50;
         int runs = 200;

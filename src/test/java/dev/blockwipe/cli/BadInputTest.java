@@ -228,8 +228,8 @@ class BadInputTest {
         try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB);
              BlockTarget held = new LinuxTargets().open(loop.path(), Access.WRITE)) {
             assertThat(held.info().name()).isEqualTo(loop.name());
-            unchanged(Path.of(loop.path()), () -> expect(4, "in use: mounted, or held by another program", "wipe",
-                    loop.path(), "-m", "zero", "--yes=" + loop.name()));
+            unchanged(Path.of(loop.path()), () -> expect(4, "(its exclusive open is busy)", "wipe", loop.path(), "-m",
+                    "zero", "--yes=" + loop.name()));
         }
     }
 

@@ -91,7 +91,7 @@ class ChecksBeforeTheFirstWriteTest {
             }
             byte[] before = Files.readAllBytes(disk.backing());
             awaitNoOtherOpener(disk.path());
-            WriteGate gate = new WriteGate(new LinuxTargets(), new Preflight(new LinuxInventory(), BOUND), false, step -> {
+            WriteGate gate = new WriteGate(new LinuxTargets(), new Preflight(new LinuxInventory(), BOUND, Preflight.PROBES_WAIT), false, step -> {
                 if (step == WriteGate.Step.CONFIRMED) {
                     // stalled first: whoever reads the first block after the cache is dropped waits for it
                     disk.control(Map.of("stallAt", 0, "stallSeconds", 120));
@@ -125,7 +125,7 @@ class ChecksBeforeTheFirstWriteTest {
     }
 
     private static WriteGate gate(InventorySource inventory) {
-        return new WriteGate(new LinuxTargets(), new Preflight(inventory, BOUND), false, WriteGate.Pause.NONE);
+        return new WriteGate(new LinuxTargets(), new Preflight(inventory, BOUND, Preflight.PROBES_WAIT), false, WriteGate.Pause.NONE);
     }
 
     /** The check left waiting closes the device once it returns; until then it is held. */

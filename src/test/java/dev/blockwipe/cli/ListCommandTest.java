@@ -2,7 +2,6 @@ package dev.blockwipe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Identity;
@@ -98,7 +97,7 @@ class ListCommandTest {
         DeviceInventory inventory = new InventoryBuilder(
                 (path, number) -> signatures.getOrDefault(number.toString(), Signatures.NONE),
                 d -> identities.getOrDefault(d.name(), Identity.NONE))
-                .build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(),
+                .build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(),
                         new UsageFacts(List.of(new Mount(new DeviceNumber(8, 1), "/dev/sda1", MOUNT_POINT, "ext4")),
                                 List.of(), List.of(), null));
         CommandLine.IFactory factory = new CommandLine.IFactory() {

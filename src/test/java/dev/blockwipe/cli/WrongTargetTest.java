@@ -91,9 +91,8 @@ class WrongTargetTest {
             expect(4, "backs " + upper.path() + ", which is mounted at", "wipe", disk.partition(1), "-m", "zero",
                     "--yes=" + disk.name() + "p1", "--force");
             expect(4, "mounted at", "wipe", disk.path(), "-m", "zero", "--yes=" + disk.name(), "--force");
-            JsonNode list = new ObjectMapper().readTree(Cli.run("list", "--json").out());
-            assertThat(verdict(list, disk.name())).isEqualTo("BLOCKED");
-            assertThat(verdict(list, disk.name() + "p1")).isEqualTo("BLOCKED");
+            assertThat(Cli.listed(disk.name()).at("/verdict/level").asText()).isEqualTo("BLOCKED");
+            assertThat(Cli.listed(disk.name() + "p1").at("/verdict/level").asText()).isEqualTo("BLOCKED");
             w.unchanged();
         }
     }
@@ -161,10 +160,12 @@ class WrongTargetTest {
             Witness w = new Witness().watch(journal, fs);
 
             String image = journal.image().getFileName().toString();
-            expect(4, "held by a program or the kernel", "wipe", journal.image().toString(), "-m", "zero", "--yes=" + image,
-                    "--force");
-            expect(4, "which is held by a program or the kernel", "wipe", second.path(), "-m", "zero",
-                    "--yes=" + second.name(), "--force");
+            String holder = "which is held by the ext4 file system on " + fs.name() + ", as its external journal";
+            expect(4, "backs " + journal.path() + ", " + holder, "wipe", journal.image().toString(), "-m", "zero",
+                    "--yes=" + image, "--force");
+            expect(4, holder, "wipe", second.path(), "-m", "zero", "--yes=" + second.name(), "--force");
+            expect(4, "refused: held by the ext4 file system on " + fs.name(), "wipe", journal.path(), "-m", "zero",
+                    "--yes=" + journal.name());
             w.unchanged();
         }
     }
@@ -172,12 +173,15 @@ class WrongTargetTest {
     @Test
     void aLoopDeviceMountedInAnotherNamespaceIsInUse() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
-            Process holder = mountedInAnotherNamespace(loop.path());
+            Process holder = LoopDevice.mountedInAnotherNamespace(loop.path(), dir);
             try {
                 Witness w = new Witness().watch(loop);
                 String image = loop.image().getFileName().toString();
-                expect(4, "held by a program or the kernel", "wipe", loop.image().toString(), "-m", "zero",
-                        "--yes=" + image, "--force");
+                String elsewhere = "in another mount namespace (process " + holder.pid() + ", sleep)";
+                expect(4, "backs " + loop.path() + ", which is held by a mount at ", "wipe", loop.image().toString(), "-m",
+                        "zero", "--yes=" + image, "--force");
+                expect(4, elsewhere, "wipe", loop.image().toString(), "-m", "zero", "--yes=" + image, "--force");
+                expect(4, elsewhere, "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
                 w.unchanged();
             } finally {
                 holder.destroy();
@@ -289,10 +293,10 @@ class WrongTargetTest {
     @Test
     void aLoopDeviceOverALoopDeviceThatSomethingHoldsIsInUse() throws Exception {
         try (LoopDevice lower = LoopDevice.create(dir, 32 * MIB)) {
-            Process holder = mountedInAnotherNamespace(lower.path());
+            Process holder = LoopDevice.mountedInAnotherNamespace(lower.path(), dir);
             try (LoopDevice upper = LoopDevice.over(lower.path())) {
                 Witness w = new Witness().watch(lower);
-                expect(4, "its backing device " + lower.name() + " is held by a program or the kernel", "wipe",
+                expect(4, "its backing device " + lower.name() + " is held by a mount at ", "wipe",
                         upper.path(), "-m", "zero", "--yes=" + upper.name(), "--force");
                 w.unchanged();
             } finally {
@@ -484,18 +488,6 @@ class WrongTargetTest {
         assertThat(cli.out()).contains("certificate");
     }
 
-    /** ext4 on {@code device}, mounted in a mount namespace of its own, until the returned process is destroyed. */
-    private Process mountedInAnotherNamespace(String device) throws IOException {
-        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
-        Sh.run("mkfs.ext4", "-q", "-F", device);
-        Path mnt = Files.createTempDirectory(dir, "ns-mount");
-        Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
-                "mount " + device + " " + mnt + " && echo mounted && exec sleep 120").start();
-        assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine())
-                .as("mounted in another namespace").isEqualTo("mounted");
-        return p;
-    }
-
     /** A process that holds these paths open (read and write, no lock) until destroyed. */
     private static Process holdOpen(String... paths) throws IOException {
         StringBuilder redirects = new StringBuilder();
@@ -623,6 +615,78 @@ class WrongTargetTest {
         } finally {
             Sh.run("swapoff", swap.toString());
         }
+    }
+
+    // ---- probes: programs that look at a device for a moment are waited for, not taken for owners
+
+    /** How each probe is recognised: a window's command line ends in its main class; udev and blkid by name. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"the Blockwipe window", "udev", "blkid"})
+    void aWipeWaitsForAProbeThatReadsTheDeviceAndThenWipesIt(String who) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {
+            loop.fillRandom(loop.path(), 6);
+            Process probe = probe(who, loop.path(), 1);
+            try {
+                Cli cli = Cli.run("wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+
+                assertThat(cli.exitCode()).as(cli.err()).isZero();
+                assertThat(LoopDevice.allZero(loop.image().toString())).isTrue();
+            } finally {
+                probe.destroy();
+                probe.waitFor();
+            }
+        }
+    }
+
+    @Test
+    void aProbeThatKeepsReadingIsNamedAfterAFewSecondsAndAHolderAtOnce() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {
+            Witness w = new Witness().watch(loop);
+            Process window = probe("the Blockwipe window", loop.path(), 60);
+            try {
+                long start = System.nanoTime();
+                expect(4, "the Blockwipe window, process " + window.pid() + ", is reading it", "wipe", loop.path(), "-m",
+                        "zero", "--yes=" + loop.name());
+                assertThat(System.nanoTime() - start).as("waited for it, a few seconds").isBetween(2_500_000_000L,
+                        30_000_000_000L);
+            } finally {
+                window.destroy();
+                window.waitFor();
+            }
+            Process holder = holdOpen(loop.path());
+            try {
+                long start = System.nanoTime();
+                expect(4, "open in process " + holder.pid(), "wipe", loop.path(), "-m", "zero", "--yes=" + loop.name());
+                assertThat(System.nanoTime() - start).as("refused at once").isLessThan(2_500_000_000L);
+            } finally {
+                holder.destroy();
+                holder.waitFor();
+            }
+            w.unchanged();
+        }
+    }
+
+    /**
+     * A process that reads {@code device} for {@code seconds}, recognisable as {@code who}: a shell
+     * whose command line ends in dev.blockwipe.Main as a window's does, or one started under the
+     * name udev's worker and blkid have (the kernel names a process after the file it runs).
+     */
+    private Process probe(String who, String device, int seconds) throws IOException {
+        String script = "exec 3<'" + device + "' && echo open && sleep " + seconds + " 3<&-";
+        ProcessBuilder pb;
+        if (who.equals("the Blockwipe window")) {
+            pb = new ProcessBuilder("sh", "-c", script, "dev.blockwipe.Main");
+        } else {
+            Path named = dir.resolve(who.equals("udev") ? "(udev-worker)" : "blkid");
+            if (!Files.exists(named)) {
+                Files.createSymbolicLink(named, Path.of("/bin/sh"));
+            }
+            pb = new ProcessBuilder(named.toString(), "-c", script);
+        }
+        Process p = pb.start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+        assertThat(line).as(who + " opened " + device).isEqualTo("open");
+        return p;
     }
 
     // ---- one image file, two wipers
@@ -776,20 +840,6 @@ class WrongTargetTest {
             loop.close();
             throw e;
         }
-    }
-
-    private static String verdict(JsonNode list, String name) {
-        for (JsonNode disk : list.path("disks")) {
-            if (disk.path("name").asText().equals(name)) {
-                return disk.at("/verdict/level").asText();
-            }
-            for (JsonNode p : disk.path("partitions")) {
-                if (p.path("name").asText().equals(name)) {
-                    return p.at("/verdict/level").asText();
-                }
-            }
-        }
-        throw new AssertionError(name + " is not listed: " + list);
     }
 
     /** Runs the CLI with a wipe command that calls {@code pause} between the gate's steps. */

@@ -77,7 +77,7 @@ class DeviceGraphPropertyTest {
                 next += size;
             }
             disks.add(new SysfsDisk(name, loop.number(), "/sys/devices/virtual/block/" + name, length, 512, 512, false,
-                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, new LoopFacts("/img" + n, backing, List.of(), Claim.FREE, OldData.NONE), "", "", List.of(), List.of(),
+                    false, false, 0, 0, 0, 0, Identity.NONE, 1 + n, new LoopFacts("/img" + n, backing, List.of(), OldData.NONE), "", "", List.of(), List.of(),
                     partitions, List.of()));
         }
         List<Node> mounted = new ArrayList<>();

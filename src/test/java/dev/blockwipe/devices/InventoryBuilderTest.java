@@ -2,7 +2,6 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.FileKeys;
@@ -14,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -232,15 +232,62 @@ class InventoryBuilderTest {
         Path image = image();
         sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(image.toRealPath().toString());
 
-        SafetyVerdict claimed = preflight(build(NOTHING_IN_USE, Claim.CLAIMED), image, true);
-        SafetyVerdict cannotTry = preflight(build(NOTHING_IN_USE, Claim.UNKNOWN), image, true);
+        SafetyVerdict claimed = preflight(build(claimed(Map.of("7:0", "the ext4 file system on loop1, as its external"
+                + " journal"))), image, true);
+        SafetyVerdict cannotTry = preflight(build(NOTHING_IN_USE.withClaims(new Claims(Map.of(), Claim.UNKNOWN,
+                (name, number) -> Optional.empty()))), image, true);
 
         assertThat(claimed).isInstanceOfSatisfying(SafetyVerdict.Blocked.class, b -> {
             assertThat(b.reason()).isEqualTo(BlockReason.HELD);
-            assertThat(b.describe()).contains("backs /dev/loop0, which is held by a program or the kernel", "external journal");
+            assertThat(b.describe()).contains("backs /dev/loop0, which is held by the ext4 file system on loop1, as its"
+                    + " external journal (its exclusive open is busy)");
         });
         assertThat(cannotTry).isInstanceOfSatisfying(SafetyVerdict.Blocked.class,
-                b -> assertThat(b.reason()).isEqualTo(BlockReason.HELD));
+                b -> assertThat(b.describe()).contains("backs /dev/loop0, which is perhaps held"));
+    }
+
+    /** What `list` says of a device the kernel holds is what the wipe's exclusive open will meet: busy. */
+    @Test
+    void aDeviceWhoseExclusiveOpenIsBusyIsBlockedAndItsHolderNamed() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+        sys.disk(FakeSysfs.sata(3, "sdc"), "8:32");
+        sys.disk(FakeSysfs.sata(4, "sdd"), "8:48");
+
+        DeviceInventory inv = build(claimed(Map.of("8:16", "the btrfs file system \"pool\" (f00), also on sdx", "8:32", "")));
+
+        assertBlocked(inv, "sdb", BlockReason.HELD,
+                "held by the btrfs file system \"pool\" (f00), also on sdx (its exclusive open is busy)");
+        assertBlocked(inv, "sdc", BlockReason.HELD, "held by a program or the kernel that no table here names");
+        assertThat(verdict(inv, "sdd")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
+    void aPartitionsClaimBlocksItsDiskNamingThePartitionButNotItsNeighbour() throws IOException {
+        FakeSysfs.Disk sdb = sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+        sdb.partition(1, 2048, 1_000_000);
+        sdb.partition(2, 1_002_048, 1_000_000);
+
+        DeviceInventory inv = build(claimed(Map.of("8:17", "the btrfs file system f00, also on sdc", "8:16", "")));
+
+        assertBlocked(inv, "sdb1", BlockReason.HELD, "held by the btrfs file system f00, also on sdc");
+        assertBlocked(inv, "sdb", BlockReason.HELD, "its partition sdb1 is held by the btrfs file system f00, also on sdc");
+        assertThat(verdict(inv, "sdb2")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    /** A mounted partition makes both its own and its disk's exclusive open busy: that is the mount, said once. */
+    @Test
+    void aClaimThatAMountExplainsIsNotToldAgain() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 1_000_000);
+
+        Claims busy = claimed(Map.of("8:16", "", "8:17", "")).claims();
+
+        DeviceInventory unexplained = build(NOTHING_IN_USE.withClaims(busy));
+        DeviceInventory mounted = build(usage(mount("8:17", "/dev/sdb1", "/data")).withClaims(busy));
+
+        assertThat(unexplained.byName("sdb").orElseThrow().safety().claimed()).contains("its exclusive open is busy");
+        assertThat(mounted.byName("sdb").orElseThrow().safety().claimed()).isNull();
+        assertThat(mounted.byName("sdb1").orElseThrow().safety().claimed()).isNull();
+        assertBlocked(mounted, "sdb", BlockReason.MOUNTED, "sdb1 is mounted at /data");
     }
 
     @Test
@@ -325,7 +372,7 @@ class InventoryBuilderTest {
         Set<DeviceNumber> targets = Set.of(new DeviceNumber(8, 16), new DeviceNumber(8, 49));
 
         DeviceInventory inv = new InventoryBuilder(counting, name -> Identity.NONE).build(new SysfsScanner(sys.root(),
-                sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), NOTHING_IN_USE,
+                sys.root().resolve("no-device-nodes")).scan(), NOTHING_IN_USE,
                 targets::contains);
 
         assertThat(probed).containsExactlyInAnyOrder("sdb", "sdb1", "sdd1");
@@ -337,13 +384,20 @@ class InventoryBuilderTest {
     }
 
     private DeviceInventory build(UsageFacts usage) throws IOException {
-        return build(usage, Claim.FREE);
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(),
+                sys.root().resolve("no-device-nodes")).scan(), usage);
     }
 
-    /** @param loops what trying a loop device exclusively would say, for every loop device */
-    private DeviceInventory build(UsageFacts usage, Claim loops) throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(),
-                sys.root().resolve("no-device-nodes"), (name, number) -> loops).scan(), usage);
+    /**
+     * Nothing mounted, and these devices' exclusive opens busy, every other device's free.
+     *
+     * @param holders device number ("8:16") → who the kernel says holds it ("" when it says nothing)
+     */
+    private static UsageFacts claimed(Map<String, String> holders) {
+        Map<DeviceNumber, Claim> states = new HashMap<>();
+        holders.keySet().forEach(n -> states.put(DeviceNumber.parse(n), Claim.CLAIMED));
+        return NOTHING_IN_USE.withClaims(new Claims(states, Claim.FREE, (name, number) -> Optional.ofNullable(
+                holders.get(number.toString())).filter(h -> !h.isEmpty())));
     }
 
     /** The verdict on an image file, found by what it is (file system device and inode). */

@@ -32,6 +32,10 @@ class SafetyRulesTest {
                         "sdb2 is active swap"),
                 row("held", blank().held("held by md0 (RAID)").done(), "BLOCKED", BlockReason.HELD,
                         "held by md0 (RAID)"),
+                row("claimed", blank().claimed("held by the btrfs file system X, also on sdc (its exclusive open is busy)")
+                        .done(), "BLOCKED", BlockReason.HELD, "held by the btrfs file system X, also on sdc"),
+                row("probing", blank().probing("the Blockwipe window, process 812, is reading it").done(), "BLOCKED",
+                        BlockReason.HELD, "the Blockwipe window, process 812, is reading it"),
                 row("read-only", blank().readOnly("read-only (its ro flag is set)").done(), "BLOCKED",
                         BlockReason.READ_ONLY, "read-only (its ro flag is set)"),
                 row("empty", blank().size(0).done(), "BLOCKED", BlockReason.EMPTY, "0 bytes"),
@@ -98,6 +102,8 @@ class SafetyRulesTest {
                 Arguments.of("mounted", blank().mounted("mounted at /mnt").done(), "BLOCKED", BlockReason.MOUNTED),
                 Arguments.of("swap", blank().swap("active swap").done(), "BLOCKED", BlockReason.SWAP),
                 Arguments.of("held", blank().held("held by md0").done(), "BLOCKED", BlockReason.HELD),
+                Arguments.of("claimed", blank().claimed("held by a program or the kernel").done(), "BLOCKED",
+                        BlockReason.HELD),
                 Arguments.of("read-only", blank().readOnly("read-only").done(), "BLOCKED", BlockReason.READ_ONLY),
                 Arguments.of("empty", blank().size(0).done(), "BLOCKED", BlockReason.EMPTY));
     }
@@ -110,6 +116,16 @@ class SafetyRulesTest {
 
         assertThat(v.level()).isEqualTo(level);
         assertThat(reason(v)).isEqualTo(reason);
+    }
+
+    @Test
+    void aTargetsOwnClaimNoLongerCountsOnceThisProcessHasOpenedIt() {
+        SafetyFacts claimed = blank().claimed("held by a program or the kernel (its exclusive open is busy)").done();
+        SafetyFacts claimedAndMounted = blank().claimed("held by x").mounted("sdb1 is mounted at /data").done();
+
+        assertThat(reason(SafetyRules.verdict(claimed, false))).isEqualTo(BlockReason.HELD);
+        assertThat(SafetyRules.verdict(claimed.openedHere(), false)).isInstanceOf(SafetyVerdict.Wipeable.class);
+        assertThat(reason(SafetyRules.verdict(claimedAndMounted.openedHere(), false))).isEqualTo(BlockReason.MOUNTED);
     }
 
     @Test
@@ -140,6 +156,8 @@ class SafetyRulesTest {
         private List<String> mounted = List.of();
         private List<String> swap = List.of();
         private List<String> held = List.of();
+        private String claimed;
+        private List<String> probing = List.of();
         private String readOnly;
         private long size = 1L << 30;
         private List<String> backs = List.of();
@@ -171,6 +189,16 @@ class SafetyRulesTest {
             return this;
         }
 
+        Facts claimed(String s) {
+            claimed = s;
+            return this;
+        }
+
+        Facts probing(String s) {
+            probing = List.of(s);
+            return this;
+        }
+
         Facts readOnly(String s) {
             readOnly = s;
             return this;
@@ -197,7 +225,8 @@ class SafetyRulesTest {
         }
 
         SafetyFacts done() {
-            return new SafetyFacts(unknown, systemDisk, mounted, swap, held, readOnly, size, backs, signatures, contents);
+            return new SafetyFacts(unknown, systemDisk, mounted, swap, held, claimed, probing, readOnly, size, backs, signatures,
+                    contents);
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
@@ -73,7 +72,7 @@ class SharedDevicesTest {
     }
 
     private DeviceInventory scan() throws Exception {
-        return new InventoryBuilder((p, n) -> Signatures.NONE, n -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(),
+        return new InventoryBuilder((p, n) -> Signatures.NONE, n -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(),
                 new UsageFacts(List.of(), List.of(), List.of(), null));
     }
 

@@ -156,6 +156,56 @@ class InventoryLoopTest {
         assertThat(system.err()).contains("refused: system disk: holds /");
     }
 
+    // ---- held by the kernel where no table of this namespace says so: listed as the wipe finds them
+
+    @Test
+    void aSecondBtrfsMemberIsBlockedWithItsFileSystemNamedAndSoIsItsDisk() throws Exception {
+        Sh.require(Sh.onPath("mkfs.btrfs"), "needs mkfs.btrfs (btrfs-progs)");
+        // the mounted one is closed first (unmounted, detached), then the other member
+        try (LoopDevice second = LoopDevice.create(dir, 160 * MIB).partition("label: gpt\n,\n");
+             LoopDevice first = LoopDevice.create(dir, 160 * MIB)) {
+            Sh.run("mkfs.btrfs", "-q", "-f", first.path(), second.partition(1));
+            first.mount(first.path(), Files.createDirectory(dir.resolve("pool")));
+
+            DeviceInventory inv = scan();
+
+            String fileSystem = "held by the btrfs file system ";
+            assertBlocked(inv.byName(second.partition(1)).orElseThrow(), BlockReason.HELD, fileSystem);
+            assertBlocked(inv.byName(second.partition(1)).orElseThrow(), BlockReason.HELD, "also on " + first.name());
+            assertBlocked(inv.byName(second.path()).orElseThrow(), BlockReason.HELD,
+                    "its partition " + second.name() + "p1 is " + fileSystem);
+            assertListedAsTheWipeFindsIt(second.partition(1), second.name() + "p1", fileSystem);
+        }
+    }
+
+    @Test
+    void anExternalJournalIsBlockedWithItsFileSystemNamed() throws Exception {
+        try (LoopDevice journal = LoopDevice.create(dir, 16 * MIB); LoopDevice fs = LoopDevice.create(dir, 64 * MIB)) {
+            Sh.run("mke2fs", "-q", "-F", "-O", "journal_dev", "-b", "4096", journal.path());
+            Sh.run("mkfs.ext4", "-q", "-F", "-b", "4096", "-J", "device=" + journal.path(), fs.path());
+            fs.mount(fs.path(), Files.createDirectory(dir.resolve("journalled")));
+
+            assertBlocked(scan().byName(journal.path()).orElseThrow(), BlockReason.HELD,
+                    "held by the ext4 file system on " + fs.name() + ", as its external journal (its exclusive open is busy)");
+            assertListedAsTheWipeFindsIt(journal.path(), journal.name(), "held by the ext4 file system on " + fs.name());
+        }
+    }
+
+    @Test
+    void aLoopDeviceMountedOnlyInAnotherNamespaceIsBlockedWithTheMountNamed() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 32 * MIB)) {
+            Process holder = LoopDevice.mountedInAnotherNamespace(loop.path(), dir);
+            try {
+                String mount = "in another mount namespace (process " + holder.pid() + ", sleep)";
+                assertBlocked(scan().byName(loop.path()).orElseThrow(), BlockReason.HELD, mount);
+                assertListedAsTheWipeFindsIt(loop.path(), loop.name(), mount);
+            } finally {
+                holder.destroy();
+                holder.waitFor();
+            }
+        }
+    }
+
     @Test
     void theWatcherSeesALoopDeviceAttachedAndDetachedWhileItRuns() throws Exception {
         LinuxInventory inventory = new LinuxInventory();
@@ -194,6 +244,16 @@ class InventoryLoopTest {
 
     private static DeviceInventory scan() throws Exception {
         return new LinuxInventory().scan();
+    }
+
+    /** `list --json` says BLOCKED with the reason, and the wipe refuses it with the same reason. */
+    private static void assertListedAsTheWipeFindsIt(String path, String name, String reason) {
+        JsonNode listed = Cli.listed(name);
+        assertThat(listed.at("/verdict/level").asText()).isEqualTo("BLOCKED");
+        assertThat(listed.at("/verdict/detail").asText()).contains(reason);
+        Cli wipe = Cli.run("wipe", path, "-m", "zero", "--yes=" + name);
+        assertThat(wipe.exitCode()).as(wipe.err()).isEqualTo(4);
+        assertThat(wipe.err()).contains("refused: ").contains(reason);
     }
 
     private static void assertBlocked(Device d, BlockReason reason, String detail) {

@@ -3,7 +3,6 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.BlockReason;
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceKind;
 import dev.blockwipe.devices.DeviceNumber;
@@ -190,7 +189,7 @@ class SysfsScannerTest {
             sdb = sdb.partition(n, 2048L * n, 2048).disk();
         }
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         assertThat(disks).extracting(SysfsDisk::name).containsExactly("loop2", "loop3", "loop10", "loop200", "sdb");
         assertThat(disks.get(4).partitions()).extracting(SysfsPartition::name).containsExactly("sdb1", "sdb2", "sdb10");
@@ -201,7 +200,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.virtual("loop5"), "7:5").backingFile("/var/tmp/gone.img (deleted)");
         sys.disk(FakeSysfs.usb("sdc"), "8:32");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         assertThat(disks.get(0).loop().backing()).isNull();
         assertThat(disks.get(0).unreadable()).singleElement().asString().contains("loop5/loop", "deleted");
@@ -241,7 +240,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000).holders("md0");
         sys.disk(FakeSysfs.virtual("md0"), "9:0").slaves("sdb1", "sdc1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         assertThat(disks).extracting(SysfsDisk::name).containsExactly("md0", "sdb", "sdc");
         SysfsDisk md = disks.get(0);
@@ -258,7 +257,7 @@ class SysfsScannerTest {
         sys.disk(FakeSysfs.virtual("dm-0"), "253:0")
                 .mapper("cryptdata", "CRYPT-LUKS2-0a1b2c3d4e5f40718293a4b5c6d7e8f9-cryptdata").slaves("sdd1");
 
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
 
         SysfsDisk dm = disks.get(0);
         assertThat(dm.name()).isEqualTo("dm-0");
@@ -352,7 +351,7 @@ class SysfsScannerTest {
     void fingerprintChangesWithTheTree(String what, TreeChange change) {
         FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
         FakeSysfs.Part sda1 = sda.partition(1, 2048, 1000);
-        SysfsScanner scanner = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE);
+        SysfsScanner scanner = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"));
         String before = scanner.fingerprint();
         assertThat(scanner.fingerprint()).as("fingerprint of an unchanged tree").isEqualTo(before);
 
@@ -362,14 +361,14 @@ class SysfsScannerTest {
     }
 
     private SysfsDisk scanOne() throws IOException {
-        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan();
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
         assertThat(disks).hasSize(1);
         return disks.get(0);
     }
 
     private DeviceInventory inventory() throws IOException {
         return new InventoryBuilder((path, number) -> Signatures.NONE, name -> Identity.NONE)
-                .build(new SysfsScanner(tmp, tmp.resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), usage);
+                .build(new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan(), usage);
     }
 
     /** The disk as the inventory shows it, with transport, kind and alignment. */

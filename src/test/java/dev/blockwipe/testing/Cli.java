@@ -1,5 +1,7 @@
 package dev.blockwipe.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.cli.BlockwipeCli;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -48,6 +50,26 @@ public record Cli(int exitCode, String out, String err) {
             addUnless(all, "--journal-dir", papers.resolve("journals"));
         }
         return all;
+    }
+
+    /** The device named {@code name} ("loop3", "loop3p1") as {@code list --json} describes it now. */
+    public static JsonNode listed(String name) {
+        Cli list = run("list", "--json");
+        try {
+            for (JsonNode disk : new ObjectMapper().readTree(list.out()).path("disks")) {
+                if (disk.path("name").asText().equals(name)) {
+                    return disk;
+                }
+                for (JsonNode p : disk.path("partitions")) {
+                    if (p.path("name").asText().equals(name)) {
+                        return p;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError("list --json printed no JSON: " + list, e);
+        }
+        throw new AssertionError(name + " is not listed: " + list.out());
     }
 
     private static void addUnless(List<String> args, String option, Path value) {

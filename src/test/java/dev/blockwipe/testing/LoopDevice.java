@@ -147,6 +147,42 @@ public final class LoopDevice implements AutoCloseable {
         mountPoints.add(mountPoint);
     }
 
+    /**
+     * ext4 on {@code device}, mounted in a mount namespace of its own (on a folder made in {@code dir}),
+     * until the returned process is destroyed: no mount table of this namespace shows it.
+     */
+    public static Process mountedInAnotherNamespace(String device, Path dir) throws IOException {
+        Sh.require(Sh.onPath("unshare"), "needs unshare (util-linux)");
+        Sh.run("mkfs.ext4", "-q", "-F", device);
+        Path mnt = Files.createTempDirectory(dir, "ns-mount");
+        Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
+                "mount " + device + " " + mnt + " && echo mounted && exec sleep 120").start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+        if (!"mounted".equals(line)) {
+            p.destroyForcibly();
+            throw new AssertionError("could not mount " + device + " in another mount namespace: " + line);
+        }
+        return p;
+    }
+
+    /**
+     * The kernel detaches a loop device when its last user closes it: a program that is looking
+     * at it that moment (a Blockwipe window, udev's blkid) keeps the backing file in use a moment
+     * longer, and the file system it is on could not be unmounted yet. Waits up to 2 s for that; a
+     * device something keeps for longer (a mount of it that the test removes later) is left to the kernel.
+     */
+    private void awaitDetached() {
+        Path backing = Path.of("/sys/block", name(), "loop");
+        for (int i = 0; i < 80 && Files.exists(backing); i++) {
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Bytes in a block device or file. */
     public static long sizeOf(String path) throws IOException {
         Path p = Path.of(path);
@@ -204,6 +240,7 @@ public final class LoopDevice implements AutoCloseable {
         if (Files.exists(Path.of("/sys/block", name(), "loop"))) {
             try {
                 Sh.run("losetup", "-d", device);
+                awaitDetached();
             } catch (AssertionError e) {
                 failure = failure == null ? e : failure;
             }

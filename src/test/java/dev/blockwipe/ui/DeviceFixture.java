@@ -1,6 +1,5 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.devices.Claim;
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
@@ -76,7 +75,7 @@ abstract class DeviceFixture {
     }
 
     Services services(boolean root) {
-        SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE);
+        SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"));
         return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
@@ -89,7 +88,7 @@ abstract class DeviceFixture {
     }
 
     private DeviceInventory scan() throws IOException {
-        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"), (name, number) -> Claim.FREE).scan(), usage);
+        return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
     }
 
     /** What the device watcher would hand over after a scan; returns the inventory applied. */
