@@ -170,9 +170,9 @@ class InventoryLoopTest {
             DeviceInventory inv = scan();
 
             String fileSystem = "held by the btrfs file system ";
-            assertBlocked(inv.byName(second.partition(1)).orElseThrow(), BlockReason.HELD, fileSystem);
-            assertBlocked(inv.byName(second.partition(1)).orElseThrow(), BlockReason.HELD, "also on " + first.name());
-            assertBlocked(inv.byName(second.path()).orElseThrow(), BlockReason.HELD,
+            assertBlocked(inv.byName(second.name() + "p1").orElseThrow(), BlockReason.HELD, fileSystem);
+            assertBlocked(inv.byName(second.name() + "p1").orElseThrow(), BlockReason.HELD, "also on " + first.name());
+            assertBlocked(inv.byName(second.name()).orElseThrow(), BlockReason.HELD,
                     "its partition " + second.name() + "p1 is " + fileSystem);
             assertListedAsTheWipeFindsIt(second.partition(1), second.name() + "p1", fileSystem);
         }
@@ -185,7 +185,7 @@ class InventoryLoopTest {
             Sh.run("mkfs.ext4", "-q", "-F", "-b", "4096", "-J", "device=" + journal.path(), fs.path());
             fs.mount(fs.path(), Files.createDirectory(dir.resolve("journalled")));
 
-            assertBlocked(scan().byName(journal.path()).orElseThrow(), BlockReason.HELD,
+            assertBlocked(scan().byName(journal.name()).orElseThrow(), BlockReason.HELD,
                     "held by the ext4 file system on " + fs.name() + ", as its external journal (its exclusive open is busy)");
             assertListedAsTheWipeFindsIt(journal.path(), journal.name(), "held by the ext4 file system on " + fs.name());
         }
@@ -197,7 +197,7 @@ class InventoryLoopTest {
             Process holder = LoopDevice.mountedInAnotherNamespace(loop.path(), dir);
             try {
                 String mount = "in another mount namespace (process " + holder.pid() + ", sleep)";
-                assertBlocked(scan().byName(loop.path()).orElseThrow(), BlockReason.HELD, mount);
+                assertBlocked(scan().byName(loop.name()).orElseThrow(), BlockReason.HELD, mount);
                 assertListedAsTheWipeFindsIt(loop.path(), loop.name(), mount);
             } finally {
                 holder.destroy();
