@@ -169,7 +169,9 @@ class FailingDiskIT {
                     + reports, "so it was written to " + journalDir() + " instead");
             List<Path> kept = certificates(journalDir());
             assertThat(kept).hasSize(1);
-            assertThat(Jar.exec(Jar.command(dir, "report", "verify", kept.get(0).toString())).code()).isZero();
+            Jar.Run verify = Jar.exec(Jar.command(dir, "report", "verify", kept.get(0).toString(), "--config-dir",
+                    dir.resolve("config").toString()));
+            assertThat(verify.code()).as(verify.out() + verify.err()).isZero();
             assertThat(readJournal()).isEmpty();
         } finally {
             Sh.run("umount", reports.toString());
