@@ -166,12 +166,73 @@ public final class SysfsScanner {
      */
     static Identity identity(Path dir, List<String> problems) {
         Reader r = new Reader(dir, dir.getFileName().toString());
-        String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80"), r));
-        String wwn = first(r.text("wwid"), r.text("device/wwid"));
+        String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80"), r),
+                usbSerial(dir));
+        String wwn = first(r.text("wwid"), scsiWwid(dir, r));
         Identity identity = new Identity(r.text("device/model"), r.text("device/vendor"), serial, wwn,
                 first(r.text("device/rev"), r.text("device/firmware_rev")));
         problems.addAll(r.problems());
         return identity;
+    }
+
+    /**
+     * A SCSI disk's {@code device/wwid}, which the kernel makes from the designators of VPD page
+     * 0x83 (Device Identification) that name the logical unit: T10 vendor ID, EUI-64, NAA or SCSI
+     * name string. A disk without the page (most USB bridges, QEMU's USB disk) reads ENXIO there, and
+     * one whose page holds none of them EINVAL: both report no WWN, which is not "cannot be read".
+     * Any other failure still is.
+     */
+    private static String scsiWwid(Path dir, Reader r) {
+        Path page = dir.resolve("device/vpd_pg83");
+        if (!present(page)) {
+            return "";
+        }
+        if (!namesTheUnit(page)) {
+            return "";
+        }
+        return r.text("device/wwid");
+    }
+
+    /** Whether VPD page 0x83 holds a designator of the logical unit that the kernel turns into a wwid. */
+    private static boolean namesTheUnit(Path page) {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(page);
+        } catch (IOException e) {
+            return true; // then the wwid is read, and its failure says what went wrong
+        }
+        int end = Math.min(b.length, 4 + (((b[2] & 0xFF) << 8) | (b[3] & 0xFF)));
+        for (int at = 4; at + 4 <= end; at += 4 + (b[at + 3] & 0xFF)) {
+            int association = (b[at + 1] >> 4) & 0x3;
+            int type = b[at + 1] & 0xF;
+            if (association == 0 && (type == 1 || type == 2 || type == 3 || type == 8)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The serial number of the USB device a disk sits behind (its {@code serial}, the iSerialNumber
+     * of its USB descriptor: what udev names it by), for a bridge that answers no VPD page 0x80; empty
+     * when the disk is not on USB or the device reports none. Read as a fact of the kernel's, so the
+     * serial is there without a udev database too.
+     */
+    private static String usbSerial(Path dir) {
+        if (!dir.toString().contains("/usb")) {
+            return "";
+        }
+        for (Path p = dir.getParent(); p != null && p.getFileName() != null && !p.getFileName().toString().equals("devices");
+             p = p.getParent()) {
+            if (present(p.resolve("idVendor"))) {
+                try {
+                    return present(p.resolve("serial")) ? Files.readString(p.resolve("serial")).strip() : "";
+                } catch (IOException e) {
+                    return "";
+                }
+            }
+        }
+        return "";
     }
 
     /** SCSI VPD page 0x80 (Unit Serial Number): 4-byte header, then the serial as ASCII. */

@@ -22,6 +22,7 @@ import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.FileKeys;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -102,6 +103,51 @@ class SysfsScannerTest {
         Identity id = scanOne().identity();
 
         assertThat(id).isEqualTo(new Identity("WDC WD40EFRX-68N", "ATA", "WD-WCC7K1234567", "", "0A82"));
+    }
+
+    @Test
+    void aScsiDiskWithADeviceIdentificationPageHasItsWwn() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").vpdDesignator(3, new byte[] {0x50, 0, (byte) 0xc5, 0, 0x12, 0x34, 0x56, 0x78})
+                .attr("device/wwid", "naa.5000c50012345678");
+
+        assertThat(scanOne().identity().wwn()).isEqualTo("naa.5000c50012345678");
+    }
+
+    /**
+     * The kernel answers a read of device/wwid with ENXIO where a disk has no VPD page 0x83 (most
+     * USB bridges), and with EINVAL where the page names the unit in no way it uses: no WWN, not a
+     * fact that could not be read (which blocked every such USB disk).
+     */
+    @Test
+    void aScsiDiskThatReportsNoIdentifierHasNoWwnAndIsNotBlocked() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").unreadable("device/wwid");
+        sys.disk(FakeSysfs.usb("sdc"), "8:32").vpdDesignator(0, "vendor".getBytes(StandardCharsets.US_ASCII))
+                .unreadable("device/wwid");
+
+        for (String name : List.of("sdb", "sdc")) {
+            SysfsDisk d = scanned(name);
+            assertThat(d.identity().wwn()).isEmpty();
+            assertThat(d.unreadable()).isEmpty();
+            assertThat(built(name).verdict().blocked()).isFalse();
+        }
+    }
+
+    /** A USB bridge answers no VPD page 0x80; the USB device's own serial number is the disk's. */
+    @Test
+    void aUsbDiskHasTheSerialOfItsUsbDevice() throws IOException {
+        sys.disk(FakeSysfs.usb("sdb"), "8:16").model("QEMU HARDDISK");
+        Path usbDevice = tmp.resolve("devices/pci0000:00/0000:00:14.0/usb1/1-2");
+        Files.writeString(usbDevice.resolve("idVendor"), "46f4\n");
+        Files.writeString(usbDevice.resolve("serial"), "USB0001\n");
+
+        assertThat(scanOne().identity().serial()).isEqualTo("USB0001");
+    }
+
+    @Test
+    void aWwnThatTheDeviceReportsButThatCannotBeReadStillBlocks() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").vpdDesignator(3, new byte[8]).unreadable("device/wwid");
+
+        assertThat(scanOne().unreadable()).singleElement().asString().contains("sda/device/wwid");
     }
 
     @Test
@@ -364,6 +410,11 @@ class SysfsScannerTest {
         List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
         assertThat(disks).hasSize(1);
         return disks.get(0);
+    }
+
+    private SysfsDisk scanned(String name) throws IOException {
+        return new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan().stream().filter(d -> d.name().equals(name))
+                .findFirst().orElseThrow();
     }
 
     private DeviceInventory inventory() throws IOException {

@@ -178,6 +178,19 @@ public final class FakeSysfs {
             return this;
         }
 
+        /**
+         * SCSI style: VPD page 0x83 (Device Identification) with one designator of the logical unit,
+         * of {@code type} (1 T10 vendor ID, 2 EUI-64, 3 NAA, 8 SCSI name; 0 vendor specific, which
+         * the kernel makes no wwid of).
+         */
+        public Disk vpdDesignator(int type, byte[] designator) {
+            ByteBuffer page = ByteBuffer.allocate(8 + designator.length);
+            page.put((byte) 0).put((byte) 0x83).putShort((short) (4 + designator.length));
+            page.put((byte) 1).put((byte) type).put((byte) 0).put((byte) designator.length).put(designator);
+            write(dir.resolve("device/vpd_pg83"), page.array());
+            return this;
+        }
+
         /** A loop device attached to {@code path} (which must exist: the scanner stats it), offset 0, no limit. */
         public Disk backingFile(String path) {
             return attr("loop/backing_file", path).attr("loop/offset", "0").attr("loop/sizelimit", "0");
