@@ -1,0 +1,32 @@
+package dev.blockwipe.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Blockwipe on real drivers: each test boots the lab's guest (Debian's stock kernel in QEMU over
+ * this machine's root, {@code src/test/vm}) with the controllers and disks its scenario needs, and
+ * runs the scenario class in it as root. As root it needs QEMU and Debian's kernel package, which it
+ * installs and fetches on first use; elsewhere it skips, saying why, and in CI it fails.
+ */
+class LabIT {
+    private static final long MIB = 1 << 20;
+
+    /** Kept when a test fails: its console.log is the guest's whole story. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path dir;
+
+    @Test
+    void everyKindOfDiskIsListedWipedAndCertifiedWithItsOwnIdentity() throws Exception {
+        Lab.Run run = Lab.in(dir).nvme("NVME0001", 64 * MIB, 64 * MIB)
+                .sata("SATA0001", "TESTDISK", 64 * MIB, false, 0x5000c50012345678L)
+                .sata("SSD0001", "TESTSSD", 64 * MIB, true, 0)
+                .usb("USB0001", 64 * MIB)
+                .run(IdentityInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
+}
