@@ -38,4 +38,13 @@ class LabIT {
                 .run(StacksInGuest.class);
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
+
+    @Test
+    void theSystemDiskAMountedDiskAndSwapAreBlockedWhereTheRootIsOnNoDisk() throws Exception {
+        Lab.Run run = Lab.in(dir).sata("BOOT0001", "BOOTDISK", 48 * MIB, true, 0)
+                .sata("BOOT0002", "BOOTMIRROR", 48 * MIB, true, 0)
+                .nvme("DATA0001", 32 * MIB, 32 * MIB)
+                .run(SystemDiskInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
 }
