@@ -41,7 +41,13 @@ import java.util.Set;
  * <p>A fact that could not be read (mountinfo, a swap entry) blocks every target, because it could
  * be any of them. So does a loop device in use whose backing cannot be told (a user who may not
  * open the loop device, and whose backing file is deleted or out of reach): any target could be
- * under it. An idle one blocks only itself: its data would be the target's own.
+ * under it. One whose backing is a file that is known, but whose data cannot be placed (the file
+ * is on an overlay whose layer files cannot be told), blocks less: any image file could hold that
+ * data, but a disk or partition only through a file system mounted on it or on what is stacked on
+ * it, here or where this process cannot see (another mount namespace, the root before a
+ * switch_root), and that makes its exclusive open busy, which blocks it anyway. So it blocks every
+ * image file, and the devices whose exclusive open could not be tried. An idle one blocks only
+ * itself: its data would be the target's own.
  */
 public final class DeviceGraph {
     /** Mount points whose devices are the running system. */
@@ -58,6 +64,8 @@ public final class DeviceGraph {
     private final List<String> everywhere = new ArrayList<>();
     /** In-use loop devices whose backing cannot be told: any target may be under them. */
     private final List<String> perhapsUnder = new ArrayList<>();
+    /** In-use loop devices over a known file whose data cannot be placed: any image file may be under them. */
+    private final List<String> perhapsUnderFiles = new ArrayList<>();
     private final Map<String, List<String>> systemMounts;
     private final Map<String, Stretch> stretches = new HashMap<>();
     /** Devices that a mount, swap, a holder or another process uses directly: each explains a claim. */
@@ -121,6 +129,7 @@ public final class DeviceGraph {
             }
         });
         List<String> inUse = new ArrayList<>();
+        List<String> inUseOverFiles = new ArrayList<>();
         for (String loop : unknownBacking) {
             Walk w = new Walk(Stretch.whole("device " + numbers.get(loop), Long.MAX_VALUE));
             w.start(loop);
@@ -128,12 +137,13 @@ public final class DeviceGraph {
             uses.addAll(w.swap);
             uses.addAll(w.held);
             if (!uses.isEmpty() || usage.claims().of(numbers.get(loop)) == Claim.CLAIMED) {
-                inUse.add("perhaps under /dev/" + loop + ", which is in use" + (uses.isEmpty()
+                (disks.get(loop).loop().backing() == null ? inUse : inUseOverFiles).add("perhaps under /dev/" + loop + ", which is in use" + (uses.isEmpty()
                         ? " (its exclusive open is busy)" : " (" + uses.get(0) + ")") + " and whose backing cannot be told ("
                         + String.join("; ", disks.get(loop).unreadable()) + ")");
             }
         }
         perhapsUnder.addAll(inUse);
+        perhapsUnderFiles.addAll(inUseOverFiles);
         this.systemMounts = systemDisks();
     }
 
@@ -180,6 +190,8 @@ public final class DeviceGraph {
      */
     public SafetyFacts file(FileKey file, List<FileKey> aliases, long size, Signatures signatures) {
         Walk w = new Walk(Stretch.whole(root(file), Long.MAX_VALUE));
+        w.held.addAll(perhapsUnder);
+        w.held.addAll(perhapsUnderFiles);
         w.upFile(file, List.of());
         aliases.forEach(a -> w.upFile(a, List.of()));
         return w.facts(null, null, size, signatures, List.of());
@@ -233,10 +245,14 @@ public final class DeviceGraph {
         /** @param target where the target's bytes are */
         Walk(Stretch target) {
             this.target = target;
-            held.addAll(perhapsUnder);
         }
 
+        /** From a device: perhaps under the loop devices it could be under, then everything built on it. */
         void start(String name) {
+            held.addAll(perhapsUnder);
+            if (usage.claims().of(numbers.get(name)) == Claim.UNKNOWN) {
+                held.addAll(perhapsUnderFiles);
+            }
             unreadable(name);
             up(name, List.of(), false);
         }

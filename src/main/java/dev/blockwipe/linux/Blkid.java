@@ -20,7 +20,8 @@ import java.util.Map;
  * table. It always probes an open descriptor ({@code blkid_probe_set_device}), as util-linux's
  * wipefs does: a node opened by path is first checked to be the device number it is meant to be.
  * When the library cannot be loaded or the device cannot be read, the answer is "unknown", which
- * the safety rules count as "may hold data".
+ * the safety rules count as "may hold data". An LVM physical volume gets its volume group's name
+ * as its label, read from the volume itself.
  */
 public final class Blkid implements SignatureProbe {
     // <blkid/blkid.h>
@@ -90,7 +91,13 @@ public final class Blkid implements SignatureProbe {
             if (rc != FOUND) {
                 return Signatures.unknown("libblkid could not probe " + path);
             }
-            return signatures(values(pr));
+            Map<String, String> values = values(pr);
+            // libblkid does not name a PV's volume group: it is read from the volume and given as its
+            // label, as libblkid gives an md member's array and a ZFS member's pool
+            if (Signature.LVM2_MEMBER.equals(values.get("TYPE")) && !values.containsKey("LABEL")) {
+                LvmLabel.volumeGroup(fd).ifPresent(group -> values.put("LABEL", group));
+            }
+            return signatures(values);
         } finally {
             Lib.blkid_free_probe(pr);
         }

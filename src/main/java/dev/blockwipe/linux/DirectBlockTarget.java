@@ -3,7 +3,6 @@ package dev.blockwipe.linux;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Signatures;
@@ -157,10 +156,9 @@ final class DirectBlockTarget implements OpenedTarget {
     }
 
     private List<FileKey> layerFiles() throws TargetException {
-        Statx st = DescriptorFacts.stat(info.path(), fd);
         String path = DescriptorFacts.realPath(info.path(), fd);
         boolean onOverlay = Statfs.magic(fd) == Overlays.OVERLAYFS_SUPER_MAGIC;
-        return Overlays.read(PROC).aliases(new DeviceNumber(st.devMajor(), st.devMinor()), onOverlay, path)
+        return Overlays.read(PROC).aliases(onOverlay, path)
                 .orElseThrow(() -> new TargetRefusedException(info.path(), TargetRefusedException.Reason.BLOCKED,
                         "is on an overlay file system whose layer files cannot be told (not mounted here, layers"
                                 + " named by relative paths, redirect_dir or metacopy), so what else may use its data"

@@ -66,15 +66,17 @@ final class LoopStatuses {
     /**
      * The other identities of a loop device's backing file, or null when they cannot be told. Only
      * a file on an anonymous device can be on an overlay; whether it is comes from the mount with
-     * that device, or, where none is mounted here (a btrfs subvolume, another namespace), from
-     * statfs of the backing file's path when that path still leads to the same file.
+     * that device, or, where none is mounted here (the device of one layer's files in an overlay
+     * whose layers are on different file systems, a btrfs subvolume, another namespace), from
+     * statfs of the backing file's path. Either way the layers are found by that path, so it must
+     * still lead to the same file.
      */
     private List<FileKey> aliases(LoopBacking backing, String file) {
         DeviceNumber device = new DeviceNumber(backing.fsMajor(), backing.fsMinor());
         Overlays overlays = Overlays.read(proc);
         Optional<String> type = overlays.mountedType(device);
         boolean onOverlay = type.map("overlay"::equals).orElse(false);
-        if (backing.fsMajor() == 0 && type.isEmpty()) {
+        if (backing.fsMajor() == 0 && (type.isEmpty() || onOverlay)) {
             Statx st = Statx.ofPath(file);
             if (st == null || st.inode() != backing.inode() || st.devMajor() != backing.fsMajor()
                     || st.devMinor() != backing.fsMinor()) {
@@ -82,7 +84,7 @@ final class LoopStatuses {
             }
             onOverlay = Statfs.magic(file) == Overlays.OVERLAYFS_SUPER_MAGIC;
         }
-        return overlays.aliases(device, onOverlay, file).orElse(null);
+        return overlays.aliases(onOverlay, file).orElse(null);
     }
 
     private static String text(Path file) {

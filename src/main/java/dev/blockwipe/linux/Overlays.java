@@ -15,29 +15,35 @@ import java.util.Set;
 
 /**
  * Overlay file systems give a file a second identity: the file seen through the overlay has the
- * overlay's device and inode, while its data lives in a file of the upper (or a lower) layer
- * with another device and inode. A loop device over one and a wipe of the other would each look
- * unrelated. This ties them, from the overlay mounts in /proc/self/mountinfo (mount point, the
- * root of the mount within the overlay, lowerdir/upperdir/datadir): the layer files that may hold
- * an overlay file's data, and the overlay files that may show a layer file. Where that cannot be
- * told exactly (an overlay not mounted in this namespace, layers named by relative paths,
- * redirect_dir or metacopy, which move data away from the same relative path), the answer is
- * "cannot tell", never "none".
+ * overlay's device and inode (or, when its layers are on different file systems, a device of its
+ * own for each of them, which no mount names), while its data lives in a file of the upper (or a
+ * lower) layer with another device and inode. A loop device over one and a wipe of the other would
+ * each look unrelated. This ties them, from the mounts in /proc/self/mountinfo: a file's overlay is
+ * the mount its path leads through, and that mount's root within the overlay and its
+ * lowerdir/upperdir/datadir give the layer files that may hold its data, and the other way round
+ * the overlay files that may show a layer file. Where that cannot be told exactly (an overlay not
+ * mounted in this namespace, a layer directory that is not there from here, as when the overlay was
+ * mounted in another root or namespace, layers named by relative paths, redirect_dir or metacopy,
+ * which move data away from the same relative path), the answer is "cannot tell", never "none".
  */
 final class Overlays {
     /** statfs f_type of overlayfs, from {@code <linux/magic.h>}. */
     static final long OVERLAYFS_SUPER_MAGIC = 0x794c7630L;
     private static final int MAX_DEPTH = 8;
 
-    /** One mount of an overlay: its device, where it is, what part of the overlay it shows, its layers. */
-    private record Overlay(DeviceNumber device, String root, String mountPoint, List<String> layers, boolean exact) {
+    /** One mount of an overlay: where it is, what part of the overlay it shows, its layers. */
+    private record Overlay(String root, String mountPoint, List<String> layers, boolean exact) {
     }
 
-    private final List<Overlay> overlays;
+    /** A mount point, and the overlay mounted there (null for any other file system). */
+    private record Point(String mountPoint, Overlay overlay) {
+    }
+
+    private final List<Point> points;
     private final Map<DeviceNumber, String> types;
 
-    private Overlays(List<Overlay> overlays, Map<DeviceNumber, String> types) {
-        this.overlays = overlays;
+    private Overlays(List<Point> points, Map<DeviceNumber, String> types) {
+        this.points = points;
         this.types = types;
     }
 
@@ -46,7 +52,7 @@ final class Overlays {
      * mountinfo cannot be read (that blocks every target elsewhere).
      */
     static Overlays read(Path proc) {
-        List<Overlay> found = new ArrayList<>();
+        List<Point> found = new ArrayList<>();
         Map<DeviceNumber, String> types = new HashMap<>();
         try {
             for (String line : Files.readAllLines(proc.resolve("self/mountinfo"))) {
@@ -54,9 +60,8 @@ final class Overlays {
                 int sep = List.of(f).indexOf("-");
                 if (sep > 4 && sep + 1 < f.length) {
                     types.putIfAbsent(DeviceNumber.parse(f[2]), f[sep + 1]);
-                }
-                if (sep > 4 && sep + 3 < f.length && f[sep + 1].equals("overlay")) {
-                    found.add(overlay(f, f[sep + 3]));
+                    boolean overlay = sep + 3 < f.length && f[sep + 1].equals("overlay");
+                    found.add(new Point(MountTable.unescape(f[4]), overlay ? overlay(f, f[sep + 3]) : null));
                 }
             }
         } catch (IOException | IllegalArgumentException e) {
@@ -89,22 +94,21 @@ final class Overlays {
                 }
             }
         }
-        return new Overlay(DeviceNumber.parse(f[2]), MountTable.unescape(f[3]), MountTable.unescape(f[4]), layers, exact);
+        return new Overlay(MountTable.unescape(f[3]), MountTable.unescape(f[4]), layers, exact);
     }
 
     /**
      * The other identities of a file's data, both ways: the layer files of an overlay file (and of
      * theirs, for overlays on overlays), and the overlay files that show a layer file.
      *
-     * @param device    the file's device
      * @param onOverlay the file is on an overlay (statfs says so), whether or not its mount is here
      * @param path      the file's path as the kernel names it now (readlink of its descriptor, or a
-     *                  loop device's backing_file)
+     *                  loop device's backing_file), which the caller has found to lead to the file
      * @return empty Optional when the file is on an overlay whose layer files cannot be told
      */
-    Optional<List<FileKey>> aliases(DeviceNumber device, boolean onOverlay, String path) {
+    Optional<List<FileKey>> aliases(boolean onOverlay, String path) {
         Set<FileKey> keys = new LinkedHashSet<>();
-        if (onOverlay && !layerFiles(device, path, keys, 0)) {
+        if (onOverlay && !layerFiles(path, keys, 0)) {
             return Optional.empty();
         }
         overlayFiles(path, keys);
@@ -112,22 +116,15 @@ final class Overlays {
     }
 
     /** Adds the layer files of an overlay file; false when they cannot be told. */
-    private boolean layerFiles(DeviceNumber device, String path, Set<FileKey> keys, int depth) {
-        Overlay o = null;
-        String relative = null;
-        for (Overlay m : overlays) {
-            Optional<String> r = m.device().equals(device) ? relative(m, path) : Optional.empty();
-            if (r.isPresent()) {
-                o = m;
-                relative = r.get();
-                break;
-            }
-        }
+    private boolean layerFiles(String path, Set<FileKey> keys, int depth) {
+        Overlay o = overlayOf(path);
         if (o == null || !o.exact() || depth >= MAX_DEPTH || o.layers().isEmpty()) {
             return false;
         }
+        String relative = relative(o, path);
         for (String layer : o.layers()) {
-            if (!layer.startsWith("/")) {
+            Statx dir = layer.startsWith("/") ? Statx.ofPath(layer) : null;
+            if (dir == null || !dir.isDirectory()) {
                 return false;
             }
             String file = Path.of(layer, relative).toString();
@@ -140,9 +137,8 @@ final class Overlays {
                 continue;
             }
             if (st.isRegularFile()) {
-                DeviceNumber dev = new DeviceNumber(st.devMajor(), st.devMinor());
-                keys.add(new FileKey(dev, st.inode()));
-                if (overlays.stream().anyMatch(x -> x.device().equals(dev)) && !layerFiles(dev, file, keys, depth + 1)) {
+                keys.add(new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode()));
+                if (overlayOf(file) != null && !layerFiles(file, keys, depth + 1)) {
                     return false;
                 }
             }
@@ -150,20 +146,38 @@ final class Overlays {
         return true;
     }
 
-    /** The path of a file on an overlay relative to the overlay's root, if this mount shows it. */
-    private static Optional<String> relative(Overlay o, String path) {
-        String prefix = o.mountPoint().endsWith("/") ? o.mountPoint() : o.mountPoint() + "/";
-        if (!path.startsWith(prefix)) {
-            return Optional.empty();
+    /**
+     * The overlay a path leads through: the mount with the longest mount point the path is in (of
+     * two on one mount point, the later is on top), when that is an overlay; else null.
+     */
+    private Overlay overlayOf(String path) {
+        Point best = null;
+        for (Point p : points) {
+            if (inside(p.mountPoint(), path) && (best == null || p.mountPoint().length() >= best.mountPoint().length())) {
+                best = p;
+            }
         }
+        return best == null ? null : best.overlay();
+    }
+
+    private static boolean inside(String mountPoint, String path) {
+        return path.startsWith(mountPoint.endsWith("/") ? mountPoint : mountPoint + "/");
+    }
+
+    /** The path of a file on an overlay relative to the overlay's root, for a path inside this mount. */
+    private static String relative(Overlay o, String path) {
         String root = o.root().replaceFirst("^/+", "");
-        String rest = path.substring(prefix.length());
-        return Optional.of(root.isEmpty() ? rest : root + "/" + rest);
+        String rest = path.substring(o.mountPoint().endsWith("/") ? o.mountPoint().length() : o.mountPoint().length() + 1);
+        return root.isEmpty() ? rest : root + "/" + rest;
     }
 
     /** Adds the overlay files that show a file of one of their layers. */
     private void overlayFiles(String path, Set<FileKey> keys) {
-        for (Overlay o : overlays) {
+        for (Point p : points) {
+            Overlay o = p.overlay();
+            if (o == null) {
+                continue;
+            }
             String root = o.root().replaceFirst("^/+", "");
             for (String layer : o.layers()) {
                 String prefix = layer.endsWith("/") ? layer : layer + "/";

@@ -47,6 +47,10 @@ record Statx(int mask, int mode, long inode, long size, int rdevMajor, int rdevM
         return type() == Fcntl.S_IFREG;
     }
 
+    boolean isDirectory() {
+        return type() == Fcntl.S_IFDIR;
+    }
+
     /** "a directory", "a character device", ... for refusals. */
     String typeName() {
         return switch (type()) {

@@ -345,6 +345,44 @@ class WrongTargetTest {
         }
     }
 
+    /**
+     * A live system's root: an overlay whose layers are on two file systems (here a tmpfs under a
+     * folder of this machine's), which gives its files devices that no mount names. A loop device
+     * over one of them is tied to its upper file, and blocks no other file.
+     */
+    @Test
+    void aLoopDeviceOverAnOverlayOfTwoFileSystemsIsTiedToItsLayerFileAndToNothingElse() throws Exception {
+        Path lower = Files.createDirectory(dir.resolve("lower"));
+        Path upper = Files.createDirectory(dir.resolve("upper"));
+        Path merged = Files.createDirectory(dir.resolve("merged"));
+        Path other = random("other.img", (int) MIB);
+        Sh.run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", lower.toString());
+        try {
+            Sh.run("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower + ",upperdir=" + upper + ",workdir="
+                    + Files.createDirectory(dir.resolve("work")), merged.toString());
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(merged.resolve("o.img").toFile(), "rw")) {
+                f.setLength(32 * MIB);
+            }
+            try (LoopDevice loop = LoopDevice.over(merged.resolve("o.img").toString())) {
+                Sh.run("mkfs.ext4", "-q", "-F", loop.path());
+                loop.mount(loop.path(), Files.createDirectory(dir.resolve("m")));
+                Witness w = new Witness().watch(upper.resolve("o.img"));
+                expect(4, "backs " + loop.path() + ", which is mounted at", "wipe", upper.resolve("o.img").toString(),
+                        "-m", "zero", "--yes=o.img", "--force");
+                w.unchanged();
+
+                Cli cli = Cli.run("wipe", other.toString(), "-m", "zero", "--yes=other.img");
+
+                assertThat(cli.exitCode()).as("not perhaps under %s: %s", loop.path(), cli.err()).isZero();
+                assertThat(Files.readAllBytes(other)).containsOnly(0);
+            } finally {
+                Sh.run("umount", merged.toString());
+            }
+        } finally {
+            Sh.run("umount", lower.toString());
+        }
+    }
+
     @Test
     void anOverlayWhoseLayerFilesCannotBeToldRefusesItsFiles() throws Exception {
         Path lower = Files.createDirectory(dir.resolve("l"));

@@ -44,6 +44,8 @@ class SafetyRulesTest {
                 row("unknown signatures", blank().signatures(Signatures.unknown("libblkid: I/O error")).done(),
                         "CONFIRM", null, "unknown contents (libblkid: I/O error)"),
                 row("signatures", blank().signatures(EXT4).done(), "CONFIRM", null, "ext4 \"home\""),
+                row("physical volume", blank().signatures(new Signatures(List.of(new Signature("LVM2_member", "raid",
+                        "vg0", "")), "", null)).done(), "CONFIRM", null, "LVM2_member of volume group \"vg0\""),
                 row("partition contents", blank().contents("sdb1: vfat \"EFI\"").done(), "CONFIRM", null,
                         "sdb1: vfat \"EFI\""),
                 row("blank", BLANK, "WIPEABLE", null, "nothing recognised"));

@@ -2,12 +2,18 @@ package dev.blockwipe.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.testing.Cli;
+import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
-/** What scenarios do inside the lab's guest: load drivers, run udev, read what the kernel says. */
+/** What scenarios do inside the lab's guest: load drivers, run udev, read what the kernel says, list and wipe. */
 final class Guest {
     private Guest() {
     }
@@ -55,5 +61,73 @@ final class Guest {
     /** The kernel name a /dev/disk/by-id link leads to ("sda"). */
     static String byId(String link) throws IOException {
         return Path.of("/dev/disk/by-id", link).toRealPath().getFileName().toString();
+    }
+
+    /** The kernel name a device path leads to ("dm-0" for /dev/mapper/x, "md127" for /dev/md/boot). */
+    static String kernelName(String path) throws IOException {
+        return Path.of(path).toRealPath().getFileName().toString();
+    }
+
+    /** Every disk and partition as one {@code list --json} describes them now, by kernel name. */
+    static Map<String, JsonNode> listed() throws IOException {
+        Cli list = Cli.run("list", "--json");
+        assertThat(list.exitCode()).as(list.err()).isZero();
+        Map<String, JsonNode> byName = new HashMap<>();
+        for (JsonNode disk : new ObjectMapper().readTree(list.out()).path("disks")) {
+            byName.put(disk.path("name").asText(), disk);
+            disk.path("partitions").forEach(p -> byName.put(p.path("name").asText(), p));
+        }
+        return byName;
+    }
+
+    /** Asserts a device's verdict in {@code list --json}: its level, its reason when blocked, and words of its detail. */
+    static void verdict(Map<String, JsonNode> listed, String name, String level, String reason, String... detail) {
+        JsonNode device = listed.get(name);
+        assertThat(device).as("%s is listed", name).isNotNull();
+        JsonNode verdict = device.path("verdict");
+        assertThat(verdict.path("level").asText()).as("%s: %s", name, verdict).isEqualTo(level);
+        assertThat(verdict.path("reason").asText()).as("%s: %s", name, verdict).isEqualTo(reason == null ? "" : reason);
+        for (String words : detail) {
+            assertThat(verdict.path("detail").asText()).as(name).contains(words);
+        }
+    }
+
+    /**
+     * A wipe of {@code path}, confirmed and forced, that must be refused for safety (exit 4) with
+     * {@code why} in its one line, and leave its first MiB as it was.
+     */
+    static void refused(String path, String why) throws IOException {
+        byte[] before = LoopDevice.read(path, 0, 1 << 20);
+        Cli wipe = Cli.run("wipe", path, "-m", "zero", "--yes=" + path, "--force");
+        assertThat(wipe.exitCode()).as("%s: %s", path, wipe.err()).isEqualTo(4);
+        assertThat(wipe.err().strip()).startsWith("blockwipe: " + path + ": refused: ").contains(why);
+        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s: nothing written", path).isEqualTo(before);
+    }
+
+    /** A wipe of {@code path} with zeros, read back: it must end ERASED, every byte of the device zero. */
+    static void wiped(String path) throws IOException {
+        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s holds something to erase", path).isNotEqualTo(new byte[1 << 20]);
+        Cli wipe = Cli.run("wipe", path, "-m", "zero", "--yes=" + path);
+        assertThat(wipe.exitCode()).as("%s: %s", path, wipe.err()).isZero();
+        assertThat(LoopDevice.allZero(path)).as("%s erased to the byte", path).isTrue();
+    }
+
+    /**
+     * True when every byte of block device {@code path} from {@code offset} for {@code length}
+     * bytes is zero, read after its page cache is dropped: writes through a holder (md, device
+     * mapper) go past the page cache of the devices under it, whose old pages would still be read.
+     */
+    static boolean zero(String path, long offset, long length) throws IOException {
+        Sh.run("blockdev", "--flushbufs", path);
+        return LoopDevice.allZero(path, offset, length);
+    }
+
+    /** Runs a clean-up command whose failure changes nothing (what it undoes may not have been made, or undone already). */
+    static void quietly(String... command) {
+        try {
+            Sh.run(command);
+        } catch (AssertionError e) {
+            // the guest and what it made go away when it powers off
+        }
     }
 }

@@ -29,4 +29,22 @@ class LabIT {
                 .run(IdentityInGuest.class);
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
+
+    @Test
+    void stacksOnDeviceMapperAndMdAreJudgedByWhatIsAboveThem() throws Exception {
+        Lab.Run run = Lab.in(dir).nvme("STK0001", 48 * MIB, 48 * MIB, 48 * MIB, 32 * MIB, 64 * MIB)
+                .sata("STK0002", "MAPDISK", 48 * MIB, true, 0)
+                .sata("STK0003", "PVDISK", 32 * MIB, true, 0)
+                .run(StacksInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
+
+    @Test
+    void theSystemDiskAMountedDiskAndSwapAreBlockedWhereTheRootIsOnNoDisk() throws Exception {
+        Lab.Run run = Lab.in(dir).sata("BOOT0001", "BOOTDISK", 48 * MIB, true, 0)
+                .sata("BOOT0002", "BOOTMIRROR", 48 * MIB, true, 0)
+                .nvme("DATA0001", 32 * MIB, 32 * MIB)
+                .run(SystemDiskInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
 }

@@ -204,9 +204,16 @@ public final class LoopDevice implements AutoCloseable {
 
     /** True when every byte of {@code path} is zero (read through the page cache, as an auditor's cmp would). */
     public static boolean allZero(String path) throws IOException {
+        return allZero(path, 0, Long.MAX_VALUE);
+    }
+
+    /** True when every byte of {@code path} from {@code offset}, for {@code length} bytes or to its end, is zero. */
+    public static boolean allZero(String path, long offset, long length) throws IOException {
         try (InputStream in = Files.newInputStream(Path.of(path))) {
+            in.skipNBytes(offset);
             byte[] buf = new byte[1 << 20];
-            for (int n; (n = in.read(buf)) > 0; ) {
+            long left = length;
+            for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; left -= n) {
                 for (int i = 0; i < n; i++) {
                     if (buf[i] != 0) {
                         return false;
