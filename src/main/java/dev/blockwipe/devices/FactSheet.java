@@ -10,6 +10,9 @@ public final class FactSheet {
     public record Fact(String key, String value) {
     }
 
+    /** What an unknown fact of a hardware disk reads, rather than a guess or a blank. */
+    static final String NOT_REPORTED = "not reported by the device";
+
     private final List<Fact> facts = new ArrayList<>();
 
     private FactSheet() {
@@ -39,11 +42,11 @@ public final class FactSheet {
 
     private void disk(Disk d) {
         add("kind", d.kind().label() + " (transport " + d.transport().label() + ")");
-        add("model", d.identity().model());
-        add("vendor", d.identity().vendor());
-        add("serial", d.identity().serial());
-        add("wwn", d.identity().wwn());
-        add("firmware", d.identity().firmware());
+        identity(d, "model", d.identity().model());
+        identity(d, "vendor", d.identity().vendor());
+        identity(d, "serial", d.identity().serial());
+        identity(d, "wwn", d.identity().wwn());
+        identity(d, "firmware", d.identity().firmware());
         add("block sizes", d.facts().logicalBlockSize() + " logical / " + d.facts().physicalBlockSize() + " physical");
         add("rotational", d.facts().rotational() ? "yes" : "no");
         add("removable", d.facts().removable() ? "yes" : "no");
@@ -74,6 +77,11 @@ public final class FactSheet {
         add("alignment", p.alignment().describe());
         add("holders", String.join(", ", p.usage().holders()));
         add("read-only", p.facts().readOnly() ? "yes" : "no");
+    }
+
+    /** An identity fact of a disk: a hardware disk that does not report one is said to, not left out. */
+    private void identity(Disk d, String key, String value) {
+        add(key, value.isEmpty() && d.transport().hardware() ? NOT_REPORTED : value);
     }
 
     private void add(String key, String value) {

@@ -51,7 +51,7 @@ public final class InventoryBuilder {
                 }
             }
             Transport transport = Transport.of(d.name(), d.devicePath());
-            disks.add(new Disk(d, transport, DeviceKind.of(transport, d.rotational()),
+            disks.add(new Disk(d, transport, DeviceKind.of(transport, d.rotational(), d.mapperUuid()),
                     d.identity().enrichedBy(enrichment.apply(d)), diskSignatures, g.usage(d.name()),
                     g.systemDisk(d.name()), partitions, g.disk(d, diskSignatures, contents)));
         }

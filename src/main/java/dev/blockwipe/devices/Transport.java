@@ -16,6 +16,15 @@ public enum Transport {
     }
 
     /**
+     * Whether a disk on this transport is a device of its own, which has a model, a serial number
+     * and firmware even when it does not report them; loop, md, device-mapper and zram devices are
+     * made by the kernel and have none.
+     */
+    public boolean hardware() {
+        return this != LOOP && this != MD && this != DM && this != ZRAM;
+    }
+
+    /**
      * @param name       the kernel name ("sda", "loop0")
      * @param devicePath the real path of /sys/block/NAME ("/sys/devices/pci0000:00/.../ata1/.../block/sda")
      */

@@ -16,7 +16,7 @@ public final class ThroughputEstimates {
     /** Sustained sequential write rates typical of each kind (bytes per second). */
     private static final Map<String, Double> TYPICAL = Map.of(
             "NVMe SSD", 1.5e9, "SSD", 450e6, "HDD", 150e6, "USB", 30e6, "Loop", 1.5e9, "Virtual", 400e6,
-            "RAID", 250e6, "Mapper", 300e6, RowFactory.IMAGE_KIND, 500e6);
+            "RAID", 250e6, "LVM", 300e6, "Mapper", 300e6, RowFactory.IMAGE_KIND, 500e6);
     private static final double UNKNOWN = 100e6;
 
     private final Map<String, Double> measured = new HashMap<>();

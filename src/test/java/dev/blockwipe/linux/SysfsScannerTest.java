@@ -6,6 +6,7 @@ import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceKind;
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Identity;
@@ -27,6 +28,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -312,6 +315,35 @@ class SysfsScannerTest {
         assertThat(dm.slaves()).containsExactly("sdd1");
         assertThat(built("dm-0").kind()).isEqualTo(DeviceKind.MAPPER);
         assertThat(disks.get(1).partitions().get(0).holders()).containsExactly("dm-0");
+    }
+
+    @Test
+    void aDiskThatReportsNoSerialOrFirmwareSaysSoWhereAVirtualDeviceHasNone() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").model("QEMU HARDDISK").vpdSerial("QM00001");
+        sys.disk(FakeSysfs.virtual("dm-0"), "253:0").mapper("plain", "");
+
+        Map<String, String> sata = sheet("sda");
+        Map<String, String> mapper = sheet("dm-0");
+
+        assertThat(sata).containsEntry("model", "QEMU HARDDISK").containsEntry("serial", "QM00001")
+                .containsEntry("wwn", "not reported by the device").containsEntry("firmware", "not reported by the device");
+        assertThat(mapper).doesNotContainKeys("model", "serial", "wwn", "firmware").containsEntry("mapper name", "plain");
+    }
+
+    private Map<String, String> sheet(String name) throws IOException {
+        DeviceInventory inv = inventory();
+        return FactSheet.of(inv, inv.byName(name).orElseThrow()).stream()
+                .collect(Collectors.toMap(FactSheet.Fact::key, FactSheet.Fact::value));
+    }
+
+    @Test
+    void logicalVolumeIsOfKindLvmByItsMapperUuid() throws IOException {
+        sys.disk(FakeSysfs.sata(4, "sdd"), "8:48").holders("dm-0");
+        sys.disk(FakeSysfs.virtual("dm-0"), "253:0")
+                .mapper("vg0-data", "LVM-k3Jc1yJ0dB7o8Gm5vQ2nA1T6oB9hV0xEz2CkP1q4wW3rR8sT7uY6iI5oO4pP3aA2").slaves("sdd");
+
+        assertThat(built("dm-0").kind()).isEqualTo(DeviceKind.LVM);
+        assertThat(built("dm-0").kind().label()).isEqualTo("LVM");
     }
 
     @Test
