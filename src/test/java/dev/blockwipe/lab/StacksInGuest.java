@@ -54,6 +54,7 @@ class StacksInGuest {
             verdict(listed, "nvme0n1", "BLOCKED", "MOUNTED", lv + " is mounted at /mnt/lv");
             verdict(listed, lv, "BLOCKED", "MOUNTED", "mounted at /mnt/lv");
             assertThat(listed.get(lv).path("mapperName").asText()).isEqualTo("labvg-data");
+            assertThat(listed.get(lv).path("kind").asText()).isEqualTo("LVM");
             refused("/dev/nvme0n1", lv + " is mounted at /mnt/lv");
             refused("/dev/labvg/data", "mounted at /mnt/lv");
 
@@ -83,6 +84,7 @@ class StacksInGuest {
             verdict(listed, "nvme0n2", "BLOCKED", "HELD", "held by md0 (RAID)");
             verdict(listed, "nvme0n3", "BLOCKED", "HELD", "held by md0 (RAID)");
             verdict(listed, "md0", "WIPEABLE", null);
+            assertThat(listed.get("md0").path("kind").asText()).isEqualTo("RAID");
             refused("/dev/nvme0n2", "held by md0 (RAID)");
 
             wiped("/dev/md0");
