@@ -497,7 +497,7 @@ class CertificateTest {
         MemoryTarget target = target(null);
         Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
         List<Integer> journalsAtFirstPass = new ArrayList<>();
-        run(target, e -> {
+        WipeResult result = run(target, e -> {
             paperwork.on(e);
             if (e instanceof WipeEvent.PassStarted p && p.pass().number() == 1) {
                 try {
@@ -507,6 +507,7 @@ class CertificateTest {
                 }
             }
         }, null);
+        paperwork.finish(result);
         assertThat(journalsAtFirstPass).containsExactly(1);
     }
 
