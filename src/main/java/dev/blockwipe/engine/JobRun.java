@@ -156,7 +156,7 @@ final class JobRun {
         } finally {
             thermal.writingDone();
         }
-        failure = syncAfter(failure);
+        failure = syncAfter(failure, start + sweep.contiguousBytes());
         throughput.finish(progress.now());
         if (failure == null) {
             checkpoint(pass.number(), start + sweep.contiguousBytes());
@@ -311,13 +311,17 @@ final class JobRun {
         }
     }
 
-    /** Bytes count as written once the device has acknowledged them, also when the pass stopped early. */
-    private IOException syncAfter(IOException failure) {
+    /**
+     * Bytes count as written once the device has acknowledged them, also when the pass stopped
+     * early. A sync that fails because the device went away ({@code at}: where the pass had got
+     * to) is the device gone, as a request that fails so is.
+     */
+    private IOException syncAfter(IOException failure, long at) {
         try {
             target.sync();
         } catch (IOException e) {
             if (failure == null) {
-                return e;
+                return media.whenGone(e, at);
             }
             failure.addSuppressed(e);
         }

@@ -141,6 +141,48 @@ class FailingMediaTest {
         assertThat(result.bytesWritten()).isEqualTo(3L << 20);
     }
 
+    /**
+     * A disk pulled as the kernel removes one has no capacity left: its next write fails with
+     * ENOSPC (seen in the lab on a scsi_debug disk deleted mid-pass: "pwrite at 104857600 failed:
+     * ENOSPC"), which is the device gone, not an error of its own.
+     */
+    @Test
+    void aPulledDiskWhoseWritesFindNoSpaceIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).removedAfter(3L << 20);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 3145728 (ENOSPC)");
+        assertThat(result.bytesWritten()).isEqualTo(3L << 20);
+    }
+
+    /** Pulled during the read-back, a disk reads nothing back (seen in the lab: "pread at 0 transferred nothing"). */
+    @Test
+    void aPulledDiskThatReadsNothingBackIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
+        WipeListener pullAtTheReadBack = e -> {
+            if (e instanceof WipeEvent.VerifyStarted) {
+                target.removedAfter(0);
+            }
+        };
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, pullAtTheReadBack,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 0 (pread at 0"
+                + " transferred nothing: the target ended early)");
+        assertThat(result.bytesWritten()).isEqualTo(SIZE);
+    }
+
+    /** Pulled between its last write and the sync that ends the pass, a disk fails the sync: the device gone. */
+    @Test
+    void aPulledDiskWhoseLastSyncFailsIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).removedAfter(SIZE);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 8388608 (fdatasync: EIO)");
+    }
+
     @Test
     void aDeviceThatAnswersNothingAnyMoreIsDeadNotBadSectors() throws Exception {
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).dyingAfter(3L << 20);
