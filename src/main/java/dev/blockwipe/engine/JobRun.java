@@ -26,7 +26,6 @@ final class JobRun {
     static final int RANGE_STEP = 1 << 30;
     /** How often a checkpoint is taken (README: "every 4 s"); the next waits for the previous one's sync. */
     static final long CHECKPOINT_NANOS = 4_000_000_000L;
-    private static final int MIB = 1 << 20;
     private static final int TEMPLATE_BYTES = 64 << 10;
 
     private final BlockTarget target;
@@ -137,8 +136,8 @@ final class JobRun {
         Instant started = Instant.now();
         Throughput throughput = new Throughput(progress.now());
         int blockSize = overwrite ? plan.blockSizeFor(pass.pattern()) : RANGE_STEP;
-        ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
-                overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
+        ChunkPlan chunks = ChunkPlan.from(overwrite ? ChunkPlan.onDisk(info, blockSize)
+                : ChunkPlan.sequential(info.size(), blockSize, RANGE_STEP), start);
         Sweep sweep = new Sweep(chunks, clock, Sweep.Gate.all(thermal, media));
         Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), start,
                 chunks.totalBytes(), throughput), pass, start, sweep));
@@ -340,19 +339,6 @@ final class JobRun {
         }
         listener.on(new WipeEvent.Verified(number, result));
         return result;
-    }
-
-    /**
-     * Requests end on boundaries of the whole disk: 1 MiB when the block size is a multiple of it,
-     * otherwise the physical block. A target that starts between two boundaries gets a short first
-     * request up to the next one.
-     */
-    private long firstChunkLength(int blockSize) {
-        int unit = blockSize % MIB == 0 ? MIB
-                : blockSize % info.physicalBlockSize() == 0 ? info.physicalBlockSize()
-                : info.logicalBlockSize();
-        long misalignment = info.diskOffset() % unit;
-        return misalignment == 0 ? blockSize : unit - misalignment;
     }
 
     /**
