@@ -4,7 +4,9 @@
 #   guest.sh CLASSPATH_FILE CLASS...
 set -u
 classpath=$(cat "$1")
+# a crash report lands beside the classpath file: the host's test folder, kept when the test fails
+errors=$(dirname "$1")
 shift
 exec "${JAVA:-java}" -Dtestfx.robot=glass -Dtestfx.headless=true -Dglass.platform=Monocle -Dmonocle.platform=Headless \
   -Dheadless.geometry=1600x1200-32 -Dprism.order=sw -Dprism.text=t2k -Djava.awt.headless=true \
-  -Dblockwipe.jar="${BLOCKWIPE_JAR:-}" -cp "$classpath" dev.blockwipe.lab.GuestMain "$@"
+  -XX:ErrorFile="$errors/hs_err_pid%p.log" -Dblockwipe.jar="${BLOCKWIPE_JAR:-}" -cp "$classpath" dev.blockwipe.lab.GuestMain "$@"

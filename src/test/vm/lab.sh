@@ -12,9 +12,11 @@
 # The kernel's modules are mounted from the cache over /lib/modules, so nothing of the host changes.
 # Its last line of output is "LAB-EXIT <status of COMMAND>". Needs root (QEMU, apt-get on first use)
 # and Debian's package archive once; QEMU emulates the CPU (TCG): KVM with -cpu host fails on these hosts.
+# The emulated CPU is a Westmere (SSE4.2, AES-NI, no AVX): with "-cpu max", QEMU 7.2's then new AVX
+# emulation is used by the JVM's compiled code, and a guest JVM died of SIGSEGV in C1-compiled code.
 #
 # Environment: BLOCKWIPE_LAB_CACHE (default ~/.cache/blockwipe-lab), BLOCKWIPE_LAB_MEM (MiB, 3072),
-# BLOCKWIPE_LAB_TIMEOUT (seconds, 900).
+# BLOCKWIPE_LAB_TIMEOUT (seconds, 900), BLOCKWIPE_LAB_CPU (QEMU's -cpu, Westmere).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${BLOCKWIPE_LAB_CACHE:-${HOME:-/root}/.cache/blockwipe-lab}
@@ -78,7 +80,7 @@ case "${1:-}" in
     kver=$(kernel_version)
     # the command travels on the kernel's command line, base64 so that spaces and quotes survive
     encoded=$(printf '%q ' "${command[@]}" | base64 -w0)
-    exec timeout "${BLOCKWIPE_LAB_TIMEOUT:-900}" qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 \
+    exec timeout "${BLOCKWIPE_LAB_TIMEOUT:-900}" qemu-system-x86_64 -accel tcg,thread=multi -cpu "${BLOCKWIPE_LAB_CPU:-Westmere}" -smp 2 \
       -m "${BLOCKWIPE_LAB_MEM:-3072}" -nographic -no-reboot -kernel "$cache/kernel/boot/vmlinuz-$kver" \
       -initrd "$cache/initrd-$kver.gz" \
       -append "console=ttyS0 quiet panic=-1 lab.modules=$cache/kernel/lib/modules lab.command=$encoded" \
