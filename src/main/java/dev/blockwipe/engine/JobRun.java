@@ -47,6 +47,8 @@ final class JobRun {
     private final LongSupplier clock;
     private final ThermalGate thermal;
     private boolean stopped;
+    /** The running pass's last checkpoint: everything before this offset is written and synced. Job thread. */
+    private long checkpointed;
     private ExecutorService syncer;
 
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
@@ -144,6 +146,7 @@ final class JobRun {
         boolean complete = false;
         IOException failure = null;
         List<ByteBuffer> buffers = overwrite ? io.ioBuffers(plan.depthFor(pass.pattern())) : io.noBuffers();
+        checkpointed = start;
         thermal.writing(pass.number(), () -> start + sweep.contiguousBytes());
         try {
             complete = overwrite ? overwrite(pass, sweep, buffers, ticker) : rangeOperation(sweep, buffers, ticker);
@@ -167,7 +170,7 @@ final class JobRun {
             verification = verify(pass, verifier.fullPlan(plan.blockSizeFor(pass.pattern())), plan.verification());
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
-                chunks.totalBytes(), start, sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
+                chunks.totalBytes(), start, sweep.bytesDone(), checkpointed - start, started, throughput.elapsed(), info.ioMode(),
                 throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification,
                 new RequestShape(chunks.requestBytes(), buffers.size()));
         passes.add(result);
@@ -237,6 +240,7 @@ final class JobRun {
     }
 
     private void checkpoint(int pass, long offset) {
+        checkpointed = offset;
         listener.on(new WipeEvent.Checkpoint(pass, offset, bad.ranges(), progress.stalls()));
     }
 

@@ -156,6 +156,35 @@ class FailingMediaTest {
         assertThat(result.bytesWritten()).isEqualTo(3L << 20);
     }
 
+    /**
+     * Requests complete out of order: while the one at 2 MiB waits, those after it are written,
+     * and the disk is pulled before it is. The run reached its last checkpoint, not the count of
+     * bytes acknowledged (seen in the lab: a certificate's run "to 36 MiB" on a disk that held its
+     * old data from 3.3 MiB), and a resume goes on from there.
+     */
+    @Test
+    void aPulledDisksRunEndsAtItsLastCheckpointNotAtTheCountOfWhatWasAcknowledged() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(2L << 20, release).removedAfter(5L << 20);
+        Thread releaser = new Thread(() -> {
+            while (target.log().stream().noneMatch(FaultyTarget.Request::failed)) {
+                Thread.onSpinWait();
+            }
+            release.countDown();
+        });
+        releaser.start();
+
+        WipeResult result = job(zero().withQueueDepth(4), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        releaser.join();
+
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.bytesWritten()).as("acknowledged, out of order, past the one waiting").isGreaterThanOrEqualTo(5L << 20);
+        RunRecord run = result.runs("failed").get(0);
+        assertThat(run.toPass()).isEqualTo(1);
+        assertThat(run.toOffset()).as("no further than the request that never made it").isLessThanOrEqualTo(2L << 20);
+    }
+
     /** Pulled during the read-back, a disk reads nothing back (seen in the lab: "pread at 0 transferred nothing"). */
     @Test
     void aPulledDiskThatReadsNothingBackIsTheDeviceGone() throws Exception {
