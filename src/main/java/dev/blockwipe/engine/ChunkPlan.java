@@ -13,13 +13,26 @@ interface ChunkPlan {
     /** The length of a whole request of this plan (the first and the last one may be shorter). */
     int requestBytes();
 
-    /**
-     * Consecutive chunks covering [0, size). When the target starts off an alignment boundary of its
-     * disk (a partition at sector 1), the first chunk ends on the disk's next boundary, so that every
-     * later request is aligned on the disk itself, not just within the partition.
-     */
+    /** Consecutive chunks covering [0, size): the first {@code firstLength} long, the others {@code blockSize}. */
     static ChunkPlan sequential(long size, int blockSize, long firstLength) {
         return new Sequential(size, blockSize, Math.min(firstLength, size));
+    }
+
+    /**
+     * {@code target} in requests of {@code blockSize} that end on boundaries of its whole disk: 1
+     * MiB when the block size is a multiple of it, otherwise the physical block. A target that
+     * starts between two boundaries (a partition at sector 1) gets a short first request up to the
+     * next one, so that every later one is aligned on the disk itself. A pass writes
+     * and its read-back reads by the same plan: on a 512e disk a read across a physical block costs
+     * the disk two, as a write does.
+     */
+    static ChunkPlan onDisk(TargetInfo target, int blockSize) {
+        int mib = 1 << 20;
+        int unit = blockSize % mib == 0 ? mib
+                : blockSize % target.physicalBlockSize() == 0 ? target.physicalBlockSize()
+                : target.logicalBlockSize();
+        long misalignment = target.diskOffset() % unit;
+        return sequential(target.size(), blockSize, misalignment == 0 ? blockSize : unit - misalignment);
     }
 
     /**

@@ -26,7 +26,6 @@ final class JobRun {
     static final int RANGE_STEP = 1 << 30;
     /** How often a checkpoint is taken (README: "every 4 s"); the next waits for the previous one's sync. */
     static final long CHECKPOINT_NANOS = 4_000_000_000L;
-    private static final int MIB = 1 << 20;
     private static final int TEMPLATE_BYTES = 64 << 10;
 
     private final BlockTarget target;
@@ -48,6 +47,8 @@ final class JobRun {
     private final LongSupplier clock;
     private final ThermalGate thermal;
     private boolean stopped;
+    /** The running pass's last checkpoint: everything before this offset is written and synced. Job thread. */
+    private long checkpointed;
     private ExecutorService syncer;
 
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
@@ -137,14 +138,15 @@ final class JobRun {
         Instant started = Instant.now();
         Throughput throughput = new Throughput(progress.now());
         int blockSize = overwrite ? plan.blockSizeFor(pass.pattern()) : RANGE_STEP;
-        ChunkPlan chunks = ChunkPlan.from(ChunkPlan.sequential(info.size(), blockSize,
-                overwrite ? firstChunkLength(blockSize) : RANGE_STEP), start);
+        ChunkPlan chunks = ChunkPlan.from(overwrite ? ChunkPlan.onDisk(info, blockSize)
+                : ChunkPlan.sequential(info.size(), blockSize, RANGE_STEP), start);
         Sweep sweep = new Sweep(chunks, clock, Sweep.Gate.all(thermal, media));
         Sweep.Ticker ticker = thermal.sampling(checkpointing(progress.stage(stage, pass.number(), start,
                 chunks.totalBytes(), throughput), pass, start, sweep));
         boolean complete = false;
         IOException failure = null;
         List<ByteBuffer> buffers = overwrite ? io.ioBuffers(plan.depthFor(pass.pattern())) : io.noBuffers();
+        checkpointed = start;
         thermal.writing(pass.number(), () -> start + sweep.contiguousBytes());
         try {
             complete = overwrite ? overwrite(pass, sweep, buffers, ticker) : rangeOperation(sweep, buffers, ticker);
@@ -156,7 +158,7 @@ final class JobRun {
         } finally {
             thermal.writingDone();
         }
-        failure = syncAfter(failure);
+        failure = syncAfter(failure, start + sweep.contiguousBytes());
         throughput.finish(progress.now());
         if (failure == null) {
             checkpoint(pass.number(), start + sweep.contiguousBytes());
@@ -168,7 +170,7 @@ final class JobRun {
             verification = verify(pass, verifier.fullPlan(plan.blockSizeFor(pass.pattern())), plan.verification());
         }
         PassResult result = new PassResult(pass.number(), pass.pattern().describe(), pass.blanking(), stage,
-                chunks.totalBytes(), start, sweep.bytesDone(), started, throughput.elapsed(), info.ioMode(),
+                chunks.totalBytes(), start, sweep.bytesDone(), checkpointed - start, started, throughput.elapsed(), info.ioMode(),
                 throughput.averageRate(), minRate(throughput), maxRate(throughput), throughput.profile(), verification,
                 new RequestShape(chunks.requestBytes(), buffers.size()));
         passes.add(result);
@@ -238,6 +240,7 @@ final class JobRun {
     }
 
     private void checkpoint(int pass, long offset) {
+        checkpointed = offset;
         listener.on(new WipeEvent.Checkpoint(pass, offset, bad.ranges(), progress.stalls()));
     }
 
@@ -311,13 +314,17 @@ final class JobRun {
         }
     }
 
-    /** Bytes count as written once the device has acknowledged them, also when the pass stopped early. */
-    private IOException syncAfter(IOException failure) {
+    /**
+     * Bytes count as written once the device has acknowledged them, also when the pass stopped
+     * early. A sync that fails because the device went away ({@code at}: where the pass had got
+     * to) is the device gone, as a request that fails so is.
+     */
+    private IOException syncAfter(IOException failure, long at) {
         try {
             target.sync();
         } catch (IOException e) {
             if (failure == null) {
-                return e;
+                return media.whenGone(e, at);
             }
             failure.addSuppressed(e);
         }
@@ -336,19 +343,6 @@ final class JobRun {
         }
         listener.on(new WipeEvent.Verified(number, result));
         return result;
-    }
-
-    /**
-     * Requests end on boundaries of the whole disk: 1 MiB when the block size is a multiple of it,
-     * otherwise the physical block. A target that starts between two boundaries gets a short first
-     * request up to the next one.
-     */
-    private long firstChunkLength(int blockSize) {
-        int unit = blockSize % MIB == 0 ? MIB
-                : blockSize % info.physicalBlockSize() == 0 ? info.physicalBlockSize()
-                : info.logicalBlockSize();
-        long misalignment = info.diskOffset() % unit;
-        return misalignment == 0 ? blockSize : unit - misalignment;
     }
 
     /**

@@ -92,8 +92,8 @@ final class MediaErrors implements Sweep.Gate {
                 wentThrough(offset, length);
                 return length;
             }
-        } catch (TargetIoException e) {
-            mediaError(e);
+        } catch (TargetException e) {
+            mediaError(e, offset);
         }
         source.fill(data, offset);
         return write(offset, data, pass, source);
@@ -173,8 +173,8 @@ final class MediaErrors implements Sweep.Gate {
             done.add(new ByteRange(offset, data.remaining()));
             wentThrough(offset, data.remaining());
             return null;
-        } catch (TargetIoException e) {
-            return mediaError(e);
+        } catch (TargetException e) {
+            return mediaError(e, offset);
         }
     }
 
@@ -258,8 +258,8 @@ final class MediaErrors implements Sweep.Gate {
                 elsewhere.run(new Sector(at, buffer.clear()));
                 wentThrough(at, unit);
                 return;
-            } catch (TargetIoException e) {
-                mediaError(e);
+            } catch (TargetException e) {
+                mediaError(e, at);
             }
         }
         String verb = stage == Stage.WRITE ? "written" : "read";
@@ -272,29 +272,48 @@ final class MediaErrors implements Sweep.Gate {
 
     /**
      * The errno name of a media error; a device that is gone, or any other failure, ends the job.
+     * A pulled disk fails in more ways than ENODEV: the kernel sets its capacity to 0 as it removes
+     * it, so a write then fails with ENOSPC and a read transfers nothing, and a request it had
+     * already taken fails with EIO; each of those from a device that is no longer there is the
+     * device gone, not a bad sector or an error of its own.
      */
-    private String mediaError(TargetIoException e) throws IOException {
-        if (GONE.contains(e.errnoName()) || MEDIA.contains(e.errnoName()) && !target.stillThere()) {
-            throw new DeviceGoneException(target.info().path(), "the device disappeared at offset " + e.offset() + " ("
-                    + e.errnoName() + ")", e);
+    private String mediaError(TargetException e, long requestOffset) throws IOException {
+        String errno = e instanceof TargetIoException io ? io.errnoName() : "";
+        if (GONE.contains(errno) || !target.stillThere()) {
+            long at = e instanceof TargetIoException io && io.offset() >= 0 ? io.offset() : requestOffset;
+            throw gone(at, errno.isEmpty() ? e.detail() : errno, e);
         }
-        if (!MEDIA.contains(e.errnoName())) {
+        if (!MEDIA.contains(errno)) {
             throw e;
         }
-        return e.errnoName();
+        return errno;
     }
 
     /**
-     * Ends the job when the failure is not the media's: the device left sysfs (or is another one
-     * now), or it no longer reads a sector that worked before.
+     * {@code failure} of a call on the target that is not a request (the sync at the end of a pass)
+     * as the job reports it: the device disappearing at {@code offset}, where the job had got to,
+     * when the target is no longer there; otherwise {@code failure} itself.
+     */
+    IOException whenGone(IOException failure, long offset) {
+        if (failure instanceof DeviceGoneException || !(failure instanceof TargetException e) || target.stillThere()) {
+            return failure;
+        }
+        return gone(offset, e instanceof TargetIoException io ? io.operation() + ": " + io.errnoName() : e.detail(), e);
+    }
+
+    private DeviceGoneException gone(long offset, String why, Throwable cause) {
+        return new DeviceGoneException(target.info().path(), "the device disappeared at offset " + offset + " (" + why + ")",
+                cause);
+    }
+
+    /**
+     * Ends the job when the failure is not the media's: the device no longer reads a sector that
+     * worked before (one that left sysfs, or is another one now, ended it at the failure itself).
      */
     private void requireAnswering(long offset, String error) throws IOException {
-        String gone = !target.stillThere() ? "the device disappeared at offset " + offset + " (" + error + ")"
-                : !readsAgain(lastGood.get()) ? "the device stopped answering at offset " + offset + " (" + error
-                        + "; it no longer reads at offset " + lastGood.get() + ", where it worked before)"
-                : null;
-        if (gone != null) {
-            throw new DeviceGoneException(target.info().path(), gone, null);
+        if (!readsAgain(lastGood.get())) {
+            throw new DeviceGoneException(target.info().path(), "the device stopped answering at offset " + offset + " ("
+                    + error + "; it no longer reads at offset " + lastGood.get() + ", where it worked before)", null);
         }
     }
 
@@ -305,8 +324,8 @@ final class MediaErrors implements Sweep.Gate {
         try {
             target.read(offset, IoContext.aligned(unit));
             return true;
-        } catch (TargetIoException e) {
-            mediaError(e);
+        } catch (TargetException e) {
+            mediaError(e, offset);
             return false;
         }
     }

@@ -14,7 +14,10 @@ import java.util.List;
  * @param bytesPlanned  what this run set out to write in this pass (the target size, less what an
  *                      earlier run had written when it resumes)
  * @param startOffset   where this run started the pass (0, or the resumed run's checkpoint)
- * @param bytesWritten  acknowledged by the device (and synced, for a completed pass)
+ * @param bytesWritten  acknowledged by the device (and synced, for a completed pass): a count, not a
+ *                      place, for requests complete out of order
+ * @param syncedBytes   from {@code startOffset}, the prefix of the pass entirely written and synced
+ *                      (its last checkpoint): where a later run goes on from
  * @param started       wall clock
  * @param duration      monotonic
  * @param ioMode        how the data reached the target
@@ -33,6 +36,7 @@ public record PassResult(
         long bytesPlanned,
         long startOffset,
         long bytesWritten,
+        long syncedBytes,
         Instant started,
         Duration duration,
         IoMode ioMode,

@@ -141,9 +141,9 @@ final class Verifier {
         return false;
     }
 
-    /** Whole target, in blocks of {@code blockSize}. */
+    /** Whole target, in blocks of {@code blockSize} on the boundaries of its disk, as the pass wrote it. */
     ChunkPlan fullPlan(int blockSize) {
-        return ChunkPlan.sequential(target.info().size(), blockSize, blockSize);
+        return ChunkPlan.onDisk(target.info(), blockSize);
     }
 
     /**

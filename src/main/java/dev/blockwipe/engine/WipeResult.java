@@ -116,7 +116,7 @@ public record WipeResult(
             PassResult last = passes.get(passes.size() - 1);
             boolean partial = state == FinalState.CANCELLED || state == FinalState.FAILED;
             toPass = last.number();
-            toOffset = last.startOffset() + (partial ? last.bytesWritten() : last.bytesPlanned());
+            toOffset = last.startOffset() + (partial ? last.syncedBytes() : last.bytesPlanned());
         }
         if (toPass == plan.passes().size() && toOffset >= target.size()) {
             toPass++;

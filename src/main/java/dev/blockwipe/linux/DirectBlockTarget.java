@@ -94,14 +94,23 @@ final class DirectBlockTarget implements OpenedTarget {
     }
 
     /**
-     * A block device is still there while sysfs still has a device under its number with the disk
-     * sequence number it had when it was opened: an unplugged disk leaves sysfs, a replaced one (or
-     * a loop device attached again) gets a new sequence number. An image file is always there.
+     * A block device is still there while its descriptor still has the size it had when it was
+     * opened and sysfs still has a device under its number with the disk sequence number it had
+     * then: the kernel sets a disk's capacity to 0 as soon as it starts removing it (before it
+     * leaves sysfs), a replaced one (or a loop device attached again) gets a new sequence number.
+     * An image file is always there.
      */
     @Override
     public boolean stillThere() {
         if (info.kind() != TargetKind.BLOCK_DEVICE) {
             return true;
+        }
+        try {
+            if (DescriptorFacts.size(info.path(), fd) != info.size()) {
+                return false;
+            }
+        } catch (TargetIoException e) {
+            return false;
         }
         TargetIdentity id = info.identity();
         SysfsBlock now = SysfsBlock.of(sysfsRoot, id.major(), id.minor());

@@ -156,7 +156,7 @@ class FailingDiskTest {
             // the disk dies once a checkpoint is in its journal, however long the machine takes to get there
             CompletableFuture<Cli> wiping = CompletableFuture.supplyAsync(() -> wipe(disk.path(), healthy.path(), "-m",
                     "zero", "--yes=" + disk.name(), "--yes=" + healthy.name()));
-            awaitCheckpoint(wiping);
+            awaitCheckpoint(wiping, disk.path());
             disk.control(Map.of("dead", true));
             Cli r = wiping.get(5, TimeUnit.MINUTES);
 
@@ -215,7 +215,8 @@ class FailingDiskTest {
     }
 
     /** Waits until the running wipe's journal holds a checkpoint past the start. */
-    private void awaitCheckpoint(CompletableFuture<Cli> wiping) throws Exception {
+    /** Waits for a checkpoint of {@code path}'s job: the other job's journal says nothing of it. */
+    private void awaitCheckpoint(CompletableFuture<Cli> wiping, String path) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
             if (wiping.isDone()) {
@@ -223,7 +224,8 @@ class FailingDiskTest {
             }
             for (Path j : journals()) {
                 try {
-                    if (JSON.readTree(Files.readAllBytes(j)).at("/journal/offset").asLong() > 0) {
+                    JsonNode journal = JSON.readTree(Files.readAllBytes(j)).path("journal");
+                    if (journal.path("path").asText().equals(path) && journal.path("offset").asLong() > 0) {
                         return;
                     }
                 } catch (IOException replacedMeanwhile) {

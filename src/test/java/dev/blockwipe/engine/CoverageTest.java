@@ -59,7 +59,7 @@ class CoverageTest {
     }
 
     private static PassResult pass(int number, long start, long written) {
-        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE - start, start, written, Instant.EPOCH,
+        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE - start, start, written, written, Instant.EPOCH,
                 Duration.ZERO, IoMode.DIRECT, 0, 0, 0, List.of(), null, new RequestShape(1 << 20, 1));
     }
 

@@ -141,6 +141,77 @@ class FailingMediaTest {
         assertThat(result.bytesWritten()).isEqualTo(3L << 20);
     }
 
+    /**
+     * A disk pulled as the kernel removes one has no capacity left: its next write fails with
+     * ENOSPC (seen in the lab on a scsi_debug disk deleted mid-pass: "pwrite at 104857600 failed:
+     * ENOSPC"), which is the device gone, not an error of its own.
+     */
+    @Test
+    void aPulledDiskWhoseWritesFindNoSpaceIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).removedAfter(3L << 20);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 3145728 (ENOSPC)");
+        assertThat(result.bytesWritten()).isEqualTo(3L << 20);
+    }
+
+    /**
+     * Requests complete out of order: while the one at 2 MiB waits, those after it are written,
+     * and the disk is pulled before it is. The run reached its last checkpoint, not the count of
+     * bytes acknowledged (seen in the lab: a certificate's run "to 36 MiB" on a disk that held its
+     * old data from 3.3 MiB), and a resume goes on from there.
+     */
+    @Test
+    void aPulledDisksRunEndsAtItsLastCheckpointNotAtTheCountOfWhatWasAcknowledged() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).stallingAt(2L << 20, release).removedAfter(5L << 20);
+        Thread releaser = new Thread(() -> {
+            while (target.log().stream().noneMatch(FaultyTarget.Request::failed)) {
+                Thread.onSpinWait();
+            }
+            release.countDown();
+        });
+        releaser.start();
+
+        WipeResult result = job(zero().withQueueDepth(4), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        releaser.join();
+
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.bytesWritten()).as("acknowledged, out of order, past the one waiting").isGreaterThanOrEqualTo(5L << 20);
+        RunRecord run = result.runs("failed").get(0);
+        assertThat(run.toPass()).isEqualTo(1);
+        assertThat(run.toOffset()).as("no further than the request that never made it").isLessThanOrEqualTo(2L << 20);
+    }
+
+    /** Pulled during the read-back, a disk reads nothing back (seen in the lab: "pread at 0 transferred nothing"). */
+    @Test
+    void aPulledDiskThatReadsNothingBackIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE));
+        WipeListener pullAtTheReadBack = e -> {
+            if (e instanceof WipeEvent.VerifyStarted) {
+                target.removedAfter(0);
+            }
+        };
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, pullAtTheReadBack,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 0 (pread at 0"
+                + " transferred nothing: the target ended early)");
+        assertThat(result.bytesWritten()).isEqualTo(SIZE);
+    }
+
+    /** Pulled between its last write and the sync that ends the pass, a disk fails the sync: the device gone. */
+    @Test
+    void aPulledDiskWhoseLastSyncFailsIsTheDeviceGone() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).removedAfter(SIZE);
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 8388608 (fdatasync: EIO)");
+    }
+
     @Test
     void aDeviceThatAnswersNothingAnyMoreIsDeadNotBadSectors() throws Exception {
         FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).dyingAfter(3L << 20);

@@ -35,7 +35,7 @@ class SiblingSpeedsTest {
     }
 
     private static PassResult pass(Stage stage, long planned, long written, long seconds) {
-        return new PassResult(1, "0x00", false, stage, planned, 0, written, Instant.EPOCH, Duration.ofSeconds(seconds),
+        return new PassResult(1, "0x00", false, stage, planned, 0, written, written, Instant.EPOCH, Duration.ofSeconds(seconds),
                 IoMode.DIRECT, written / (double) seconds, 0, 0, List.of(), null, new RequestShape(4 << 20, 2));
     }
 }

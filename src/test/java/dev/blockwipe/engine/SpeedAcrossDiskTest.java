@@ -45,7 +45,7 @@ class SpeedAcrossDiskTest {
     @Test
     void aPassIsDrawnAcrossTheDeviceOnlyWithSamplesInTwoRegionsOrMore() {
         assertThat(SpeedAcrossDisk.drawable(pass(position -> 100e6, SIZE))).hasSize(SpeedAcrossDisk.REGIONS);
-        PassResult oneRegion = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, Instant.EPOCH,
+        PassResult oneRegion = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, SIZE, Instant.EPOCH,
                 Duration.ofMillis(300), IoMode.DIRECT, SIZE / 0.3, 0, 0,
                 List.of(new ThroughputPoint(0.1, 1e9, 1000), new ThroughputPoint(0.2, 1e9, 2000)), null,
                 new RequestShape(4 << 20, 2));
@@ -70,7 +70,7 @@ class SpeedAcrossDiskTest {
             seconds += step / r;
             profile.add(new ThroughputPoint(seconds, r, done));
         }
-        return new PassResult(1, "0x00", false, Stage.WRITE, size, 0, size, Instant.EPOCH,
+        return new PassResult(1, "0x00", false, Stage.WRITE, size, 0, size, size, Instant.EPOCH,
                 Duration.ofMillis((long) (seconds * 1000)), IoMode.DIRECT, size / seconds, 0, 0, profile, null,
                 new RequestShape(4 << 20, 2));
     }

@@ -184,6 +184,19 @@ class WipeJobTest {
         assertThat(writes.stream().mapToLong(w -> w[1]).sum()).isEqualTo(8 * 1024 * 1024);
     }
 
+    /** Found in the lab on a 512e disk: the read-back read a partition at sector 1 in requests that each straddled two physical blocks. */
+    @Test
+    void theReadBackOfAMisalignedPartitionIsAlignedOnTheDiskAfterTheFirstRead() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(8 * 1024 * 1024, 512, 4096, 512, false));
+        job(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()).withBlockSize(1 << 20).withQueueDepth(1))
+                .run(target, WipeListener.NONE, new CancelToken());
+        List<FaultyTarget.Request> reads = target.log().stream().filter(r -> !r.write()).toList();
+        assertThat(reads.get(0).offset()).isZero();
+        assertThat(reads.get(0).length()).isEqualTo((1 << 20) - 512);
+        assertThat(reads.subList(1, reads.size())).allSatisfy(r -> assertThat((r.offset() + 512) % (1 << 20)).isZero());
+        assertThat(reads.stream().mapToLong(FaultyTarget.Request::length).sum()).isEqualTo(8 * 1024 * 1024);
+    }
+
     @Test
     void eventsComeInOrder() throws Exception {
         List<String> names = new ArrayList<>();

@@ -33,9 +33,14 @@ final class Guest {
         Sh.run(command);
     }
 
-    /** Starts udev as a distribution runs it, replays the devices' events and waits until they are handled. */
+    /**
+     * Starts udev as a distribution runs it (unless a scenario class before in the same guest did),
+     * replays the devices' events and waits until they are handled.
+     */
     static void udev() {
-        Sh.run("/lib/systemd/systemd-udevd", "--daemon");
+        if (!Files.exists(Path.of("/run/udev/control"))) {
+            Sh.run("/lib/systemd/systemd-udevd", "--daemon");
+        }
         Sh.run("udevadm", "trigger", "--action=add");
         settle();
     }
@@ -128,6 +133,51 @@ final class Guest {
             Sh.run(command);
         } catch (AssertionError e) {
             // the guest and what it made go away when it powers off
+        }
+    }
+
+    /**
+     * Loads scsi_debug with {@code parameters} and returns its disk's kernel name ("sda") once the
+     * kernel has made its node: the SCSI scan attaches the disk in the background.
+     */
+    static String scsiDebug(String... parameters) throws IOException, InterruptedException {
+        modprobe("scsi_debug", parameters);
+        return scsiDebugDisk();
+    }
+
+    /** The scsi_debug disk's kernel name, waiting up to 30 s for it (and its node) to be there. */
+    static String scsiDebugDisk() throws IOException, InterruptedException {
+        for (int i = 0; i < 300; i++) {
+            try (var blocks = Files.list(Path.of("/sys/block"))) {
+                for (Path b : blocks.toList()) {
+                    String name = b.getFileName().toString();
+                    if (sysfs(name, "device/model").equals("scsi_debug") && Files.exists(Path.of("/dev", name))) {
+                        return name;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no scsi_debug disk");
+    }
+
+    /** Unloads scsi_debug once udev has let go of its disks: they go, and what was on them. */
+    static void unloadScsiDebug() {
+        settle();
+        Sh.run("rmmod", "scsi_debug");
+    }
+
+    /** Removes a SCSI disk as the kernel does when one is pulled out: {@code echo 1 > /sys/block/X/device/delete}. */
+    static void pull(String disk) throws IOException {
+        Files.writeString(Path.of("/sys/block", disk, "device/delete"), "1");
+    }
+
+    /** Has every SCSI host scan its bus again, as after a disk is plugged back in: scsi_debug's disk returns with its data. */
+    static void rescanScsi() throws IOException {
+        try (var hosts = Files.list(Path.of("/sys/class/scsi_host"))) {
+            for (Path h : hosts.toList()) {
+                Files.writeString(h.resolve("scan"), "- - -");
+            }
         }
     }
 }

@@ -37,11 +37,11 @@ class IdentityInGuest {
     }
 
     @Test
-    void everyKindIsListedWithWhatTheKernelReportsOfIt() throws IOException {
+    void everyKindIsListedWithWhatTheKernelReportsOfIt() throws IOException, InterruptedException {
         String hdd = Guest.byId("ata-TESTDISK_SATA0001");
         String ssd = Guest.byId("ata-TESTSSD_SSD0001");
         String usb = Guest.byId("usb-QEMU_QEMU_HARDDISK_USB0001-0:0");
-        String scsi = scsiDebugDisk();
+        String scsi = Guest.scsiDebugDisk();
 
         expect("nvme0n1", "NVMe SSD", "nvme", "QEMU NVMe Ctrl", "NVME0001", 512, false);
         expect("nvme0n2", "NVMe SSD", "nvme", "QEMU NVMe Ctrl", "NVME0001", 512, false);
@@ -56,9 +56,9 @@ class IdentityInGuest {
 
     /** All of them in one command, one through its /dev/disk/by-id link: every byte zero, each certificate names its disk. */
     @Test
-    void everyKindIsWipedToTheByteAndCertifiedWithItsIdentity() throws IOException {
+    void everyKindIsWipedToTheByteAndCertifiedWithItsIdentity() throws IOException, InterruptedException {
         List<String> disks = List.of("nvme0n1", "nvme0n2", Guest.byId("ata-TESTDISK_SATA0001"),
-                Guest.byId("ata-TESTSSD_SSD0001"), Guest.byId("usb-QEMU_QEMU_HARDDISK_USB0001-0:0"), scsiDebugDisk());
+                Guest.byId("ata-TESTSSD_SSD0001"), Guest.byId("usb-QEMU_QEMU_HARDDISK_USB0001-0:0"), Guest.scsiDebugDisk());
         List<String> args = new ArrayList<>(List.of("wipe", "-m", "zero"));
         List<String> paths = new ArrayList<>();
         for (String d : disks) {
@@ -120,17 +120,6 @@ class IdentityInGuest {
         }
         String firmware = disk.startsWith("nvme") ? Guest.sysfs(disk, "device/firmware_rev") : Guest.sysfs(disk, "device/rev");
         assertThat(d.path("firmware").asText()).as(disk).isEqualTo(firmware);
-    }
-
-    private static String scsiDebugDisk() throws IOException {
-        try (var blocks = Files.list(Path.of("/sys/block"))) {
-            for (Path b : blocks.toList()) {
-                if (Guest.sysfs(b.getFileName().toString(), "device/model").equals("scsi_debug")) {
-                    return b.getFileName().toString();
-                }
-            }
-        }
-        throw new AssertionError("no scsi_debug disk");
     }
 
     /** The serial of VPD page 0x80, as the guest's sg_vpd reads it. */

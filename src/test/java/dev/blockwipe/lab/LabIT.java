@@ -47,4 +47,15 @@ class LabIT {
                 .run(SystemDiskInGuest.class);
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
+
+    /**
+     * One guest for every scenario of a disk that fails or is odd-sized (each loads its own
+     * scsi_debug disk): a boot and a JVM cost about a minute of CI each.
+     */
+    @Test
+    void failingAndPulledDisksAndOddSectorSizesAreCertifiedAsTheyAreToTheByte() throws Exception {
+        Lab.Run run = Lab.in(dir).nvme("NVME0002", 64 * MIB).run(FailingMediaInGuest.class,
+                PulledDiskInGuest.class, SectorSizesInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
 }

@@ -213,7 +213,7 @@ class CertificateTest {
         List<ThroughputPoint> profile = IntStream.rangeClosed(1, 40)
                 .mapToObj(i -> new ThroughputPoint(i * 0.5, 50e6, i * (p.bytesPlanned() / 40))).toList();
         PassResult measured = new PassResult(p.number(), p.pattern(), p.blanking(), p.stage(), p.bytesPlanned(),
-                p.startOffset(), p.bytesWritten(), p.started(), Duration.ofSeconds(20), p.ioMode(), p.averageRate(),
+                p.startOffset(), p.bytesWritten(), p.syncedBytes(), p.started(), Duration.ofSeconds(20), p.ioMode(), p.averageRate(),
                 p.minRate(), p.maxRate(), profile, p.verification(), p.requests());
         List<PassResult> passes = new ArrayList<>(r.passes());
         passes.set(0, measured);

@@ -3,6 +3,7 @@ package dev.blockwipe.testing;
 import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.RangeOperation;
+import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
 import java.io.IOException;
@@ -17,8 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A {@link BlockTarget} in front of another that misbehaves as failing disks do: chosen ranges fail
  * with a chosen errno (always, or only the first few times), one request stalls until released,
- * the device vanishes (leaves sysfs) or dies (still there, answers nothing) after so many bytes.
- * A failing request transfers nothing.
+ * the device vanishes (leaves sysfs), is removed as the kernel removes a pulled disk, or dies (still
+ * there, answers nothing) after so many bytes. A failing request transfers nothing.
  */
 public final class FaultyTarget implements BlockTarget {
     private record Errno(int number, String description) {
@@ -38,6 +39,7 @@ public final class FaultyTarget implements BlockTarget {
     private final AtomicInteger requests = new AtomicInteger();
     private final List<Request> log = new CopyOnWriteArrayList<>();
     private volatile long vanishAfter = Long.MAX_VALUE;
+    private volatile long removeAfter = Long.MAX_VALUE;
     private volatile long dieAfter = Long.MAX_VALUE;
     private volatile long writesFailAfter = Long.MAX_VALUE;
     private volatile long stallAt = -1;
@@ -97,6 +99,16 @@ public final class FaultyTarget implements BlockTarget {
     /** After {@code bytes} were written, every request fails with EIO and the device is no longer there. */
     public FaultyTarget vanishingAfter(long bytes) {
         this.vanishAfter = bytes;
+        return this;
+    }
+
+    /**
+     * After {@code bytes} were written, the device is removed as the kernel removes a pulled disk
+     * ({@code echo 1 > /sys/block/sdX/device/delete}): its capacity is 0, so a write fails with
+     * ENOSPC, a read transfers nothing, a sync fails with EIO, and it is no longer there.
+     */
+    public FaultyTarget removedAfter(long bytes) {
+        this.removeAfter = bytes;
         return this;
     }
 
@@ -173,6 +185,10 @@ public final class FaultyTarget implements BlockTarget {
         if (delayMillis > 0) {
             pause(delayMillis);
         }
+        if (removed()) {
+            throw write ? error(true, offset, "ENOSPC")
+                    : new TargetException(info().path(), "pread at " + offset + " transferred nothing: the target ended early");
+        }
         if (written.get() >= Math.min(vanishAfter, dieAfter) || write && written.get() >= writesFailAfter) {
             throw error(write, offset, "EIO");
         }
@@ -201,17 +217,28 @@ public final class FaultyTarget implements BlockTarget {
     }
 
     private TargetIoException error(boolean write, long offset, String errno) {
+        return error(write ? "pwrite" : "pread", offset, errno);
+    }
+
+    private TargetIoException error(String operation, long offset, String errno) {
         Errno e = ERRNO.get(errno);
-        return new TargetIoException(info().path(), write ? "pwrite" : "pread", offset, e.number(), errno, e.description());
+        return new TargetIoException(info().path(), operation, offset, e.number(), errno, e.description());
+    }
+
+    private boolean removed() {
+        return written.get() >= removeAfter;
     }
 
     @Override
     public boolean stillThere() {
-        return written.get() < vanishAfter;
+        return written.get() < vanishAfter && !removed();
     }
 
     @Override
     public void sync() throws IOException {
+        if (removed()) {
+            throw error("fdatasync", -1, "EIO");
+        }
         inner.sync();
     }
 

@@ -290,7 +290,7 @@ class JobViewModelTest {
     void eachFinishedWritePassAddsItsSpeedAcrossTheDevice() {
         List<ThroughputPoint> profile = IntStream.rangeClosed(1, 64)
                 .mapToObj(i -> new ThroughputPoint(i * 0.05, 80e6, i * (SIZE / 64))).toList();
-        PassResult pass = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0, Duration.ofMillis(3200),
+        PassResult pass = new PassResult(1, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, SIZE, T0, Duration.ofMillis(3200),
                 IoMode.DIRECT, 80e6, 80e6, 80e6, profile, null, new RequestShape(4 << 20, 2));
 
         apply(started(), new WipeEvent.PassDone(pass), new WipeEvent.PassDone(passResult(2)));
@@ -591,7 +591,7 @@ class JobViewModelTest {
     }
 
     private static PassResult passResult(int number) {
-        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, T0.plusSeconds(3L * (number - 1)),
+        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, SIZE, T0.plusSeconds(3L * (number - 1)),
                 Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null, new RequestShape(4 << 20, 2));
     }
 
