@@ -1,0 +1,50 @@
+package dev.blockwipe.lab;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The window's frames, for scenarios that time what the user sees rather than what a model holds. */
+final class Frames {
+    /** How long a question put to the FX thread may wait for its answer: the guest's CPU is emulated. */
+    private static final Duration ANSWER = Duration.ofMinutes(1);
+
+    private Frames() {
+    }
+
+    /**
+     * The time ({@link System#nanoTime}) of the first frame (a pulse of the FX thread, in which the
+     * scene is drawn) in which {@code condition} holds, asked on the FX thread in every frame; an
+     * AssertionError when none does within {@code limit}.
+     */
+    static long first(Duration limit, BooleanSupplier condition) throws Exception {
+        CompletableFuture<Long> at = new CompletableFuture<>();
+        AnimationTimer frames = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                if (!at.isDone() && condition.getAsBoolean()) {
+                    at.complete(System.nanoTime());
+                    stop();
+                }
+            }
+        };
+        Platform.runLater(frames::start);
+        try {
+            return at.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            Platform.runLater(frames::stop);
+            throw new AssertionError("the window did not show it within " + limit.toSeconds() + " s", e);
+        }
+    }
+
+    /** {@code work}'s answer, asked on the FX thread. */
+    static <T> T onFx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(ANSWER.toSeconds(), TimeUnit.SECONDS);
+    }
+}
