@@ -47,4 +47,33 @@ final class Frames {
     static <T> T onFx(Callable<T> work) throws Exception {
         return WaitForAsyncUtils.asyncFx(work).get(ANSWER.toSeconds(), TimeUnit.SECONDS);
     }
+
+    /** The longest time between two frames while it runs: how long the FX thread was kept from drawing. */
+    static final class Gaps extends AnimationTimer {
+        private long last;
+        private long longest;
+
+        @Override
+        public void handle(long now) {
+            if (last != 0) {
+                longest = Math.max(longest, now - last);
+            }
+            last = now;
+        }
+
+        /** Stops and says the longest gap, in milliseconds. */
+        long stopAndMeasure() throws Exception {
+            return onFx(() -> {
+                stop();
+                return longest / 1_000_000;
+            });
+        }
+    }
+
+    /** Starts measuring the gaps between frames. */
+    static Gaps gaps() {
+        Gaps gaps = new Gaps();
+        Platform.runLater(gaps::start);
+        return gaps;
+    }
 }

@@ -65,4 +65,11 @@ class LabIT {
         System.out.print(run.figures());
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
+
+    @Test
+    void sixtyDisksAreListedAndWipedInOneCommandAndInTheWindowWithinTheBufferBudget() throws Exception {
+        Lab.Run run = Lab.in(dir).run(SixtyDisksInGuest.class, SixtyDisksInWindowInGuest.class);
+        System.out.print(run.figures());
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
 }
