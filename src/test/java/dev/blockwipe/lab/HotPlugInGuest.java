@@ -143,12 +143,15 @@ class HotPlugInGuest {
         robot.clickOn("#confirmation").write(pulled);
         String delay = Guest.scsiDebugParameter("ndelay", "500000000");
         JobViewModel job;
+        long pull;
+        long ended;
         try {
             robot.clickOn("#confirm-wipe");
             job = Frames.onFx(() -> window.vm().jobs().jobs().get(0));
             FxWait.until(() -> job.progressProperty().get() > 0);
+            pull = System.nanoTime();
             Files.writeString(Path.of("/sys/block", pulled, "device/delete"), "1");
-            FxWait.until(() -> job.stateProperty().get().finished());
+            ended = Frames.first(MISSED, () -> job.stateProperty().get().finished());
         } finally {
             Guest.scsiDebugParameter("ndelay", delay);
         }
@@ -158,9 +161,12 @@ class HotPlugInGuest {
         assertThat(Frames.onFx(() -> job.messageProperty().get())).contains("disappeared at offset");
         FxWait.until(() -> job.certificateProperty().get() != null);
         assertThat(Files.readString(Frames.onFx(() -> job.certificateProperty().get()).json())).contains("disappeared at offset");
-        Frames.first(MISSED, () -> row.removedProperty().get() && tree.getRoot().getChildren().stream()
+        long greyed = Frames.first(MISSED, () -> row.removedProperty().get() && tree.getRoot().getChildren().stream()
                 .anyMatch(i -> i.getValue() == row));
-        Frames.first(MISSED, () -> tree.getRoot().getChildren().stream().noneMatch(i -> i.getValue() == row));
+        long gone = Frames.first(MISSED, () -> tree.getRoot().getChildren().stream().noneMatch(i -> i.getValue() == row));
+        Guest.figure("pulled mid-wipe", "the job ended %d ms after the pull (%s); the row greyed after %d ms, gone after"
+                + " %d ms", (ended - pull) / 1_000_000, Frames.onFx(() -> job.messageProperty().get()),
+                (greyed - pull) / 1_000_000, (gone - pull) / 1_000_000);
         Files.writeString(SCSI_HOSTS.resolve(host).resolve("scan"), "- - -");
     }
 
