@@ -100,7 +100,7 @@ class HotPlugInGuest {
             Frames.onFx(kept);
             String pulled = first;
             String host = hostOf(pulled);
-            gone("pulled", pulled, () -> Files.writeString(Path.of("/sys/block", pulled, "device/delete"), "1"));
+            gone("pulled", pulled, () -> Guest.pull(pulled));
             Frames.onFx(kept);
             first = shown("found again by a rescan of its host",
                     () -> Files.writeString(SCSI_HOSTS.resolve(host).resolve("scan"), "- - -"));
@@ -150,7 +150,7 @@ class HotPlugInGuest {
             job = Frames.onFx(() -> window.vm().jobs().jobs().get(0));
             FxWait.until(() -> job.progressProperty().get() > 0);
             pull = System.nanoTime();
-            Files.writeString(Path.of("/sys/block", pulled, "device/delete"), "1");
+            Guest.pull(pulled);
             ended = Frames.first(MISSED, () -> job.stateProperty().get().finished());
         } finally {
             Guest.scsiDebugParameter("ndelay", delay);
