@@ -24,21 +24,33 @@ final class Frames {
      * AssertionError when none does within {@code limit}.
      */
     static long first(Duration limit, BooleanSupplier condition) throws Exception {
+        return await(limit, watch(condition));
+    }
+
+    /** Starts asking {@code condition} in every frame; completes with the time of the first frame in which it holds. */
+    static CompletableFuture<Long> watch(BooleanSupplier condition) {
         CompletableFuture<Long> at = new CompletableFuture<>();
         AnimationTimer frames = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                if (!at.isDone() && condition.getAsBoolean()) {
+                if (at.isDone()) {
+                    stop();
+                } else if (condition.getAsBoolean()) {
                     at.complete(System.nanoTime());
                     stop();
                 }
             }
         };
         Platform.runLater(frames::start);
+        return at;
+    }
+
+    /** What {@link #watch} found, waited for up to {@code limit}; the watch stops when it is not found in time. */
+    static long await(Duration limit, CompletableFuture<Long> at) throws Exception {
         try {
             return at.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            Platform.runLater(frames::stop);
+            at.cancel(false);
             throw new AssertionError("the window did not show it within " + limit.toSeconds() + " s", e);
         }
     }

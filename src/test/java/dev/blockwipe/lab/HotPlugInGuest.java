@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.ToLongFunction;
 import javafx.scene.control.Button;
 import javafx.scene.control.TreeItem;
@@ -129,7 +130,9 @@ class HotPlugInGuest {
      * A disk pulled while the window wipes it (its device deleted, as the kernel does when a disk
      * leaves its bay): the job ends as the device gone, with where it went in its message and a
      * certificate that says so; the disk's row greys out, and later goes. scsi_debug answers each
-     * command half a second late meanwhile, so that the pull comes in the middle of the pass.
+     * command half a second late meanwhile, one at a time (a queue depth of 1: its delays run in
+     * parallel otherwise, and the wipe of 16 MiB ended before the pull), so that the pull comes in
+     * the middle of the pass.
      */
     @Test
     void aDiskPulledMidWipeEndsItsJobAsGoneWithACertificateAndItsRowGreysAndGoes(FxRobot robot) throws Exception {
@@ -141,32 +144,34 @@ class HotPlugInGuest {
         robot.clickOn("#wipe");
         FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
         robot.clickOn("#confirmation").write(pulled);
+        Files.writeString(Path.of("/sys/block", pulled, "device/queue_depth"), "1");
         String delay = Guest.scsiDebugParameter("ndelay", "500000000");
         JobViewModel job;
         long pull;
-        long ended;
+        CompletableFuture<Long> greyed;
+        CompletableFuture<Long> gone;
         try {
             robot.clickOn("#confirm-wipe");
             job = Frames.onFx(() -> window.vm().jobs().jobs().get(0));
             FxWait.until(() -> job.progressProperty().get() > 0);
             pull = System.nanoTime();
             Guest.pull(pulled);
-            ended = Frames.first(MISSED, () -> job.stateProperty().get().finished());
+            greyed = Frames.watch(() -> row.removedProperty().get() && tree.getRoot().getChildren().stream()
+                    .anyMatch(i -> i.getValue() == row));
+            gone = Frames.watch(() -> tree.getRoot().getChildren().stream().noneMatch(i -> i.getValue() == row));
         } finally {
             Guest.scsiDebugParameter("ndelay", delay);
         }
+        long ended = Frames.first(MISSED, () -> job.stateProperty().get().finished());
 
         assertThat(Frames.onFx(() -> job.stateProperty().get())).as(Frames.onFx(() -> job.messageProperty().get()))
                 .isEqualTo(JobState.DEVICE_GONE);
         assertThat(Frames.onFx(() -> job.messageProperty().get())).contains("disappeared at offset");
         FxWait.until(() -> job.certificateProperty().get() != null);
         assertThat(Files.readString(Frames.onFx(() -> job.certificateProperty().get()).json())).contains("disappeared at offset");
-        long greyed = Frames.first(MISSED, () -> row.removedProperty().get() && tree.getRoot().getChildren().stream()
-                .anyMatch(i -> i.getValue() == row));
-        long gone = Frames.first(MISSED, () -> tree.getRoot().getChildren().stream().noneMatch(i -> i.getValue() == row));
         Guest.figure("pulled mid-wipe", "the job ended %d ms after the pull (%s); the row greyed after %d ms, gone after"
                 + " %d ms", (ended - pull) / 1_000_000, Frames.onFx(() -> job.messageProperty().get()),
-                (greyed - pull) / 1_000_000, (gone - pull) / 1_000_000);
+                (Frames.await(MISSED, greyed) - pull) / 1_000_000, (Frames.await(MISSED, gone) - pull) / 1_000_000);
         Files.writeString(SCSI_HOSTS.resolve(host).resolve("scan"), "- - -");
     }
 
