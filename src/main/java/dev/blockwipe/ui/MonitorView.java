@@ -47,8 +47,6 @@ final class MonitorView {
     static final double FULL_SIZE = 13;
     /** The smallest type size the view shrinks to before it scrolls instead. */
     static final double SMALLEST_SIZE = 7;
-    /** Tiles made per frame at most, as the job cards ({@link JobsPane#CARDS_PER_FRAME}). */
-    static final int TILES_PER_FRAME = JobsPane.CARDS_PER_FRAME;
     private static final double TILE_EMS = 34;
     /** A tile's height in ems with a stall line; without one it is shorter, so this errs on the safe side. */
     private static final double TILE_HEIGHT_EMS = 21;
@@ -124,52 +122,20 @@ final class MonitorView {
         return root;
     }
 
-    /**
-     * Once per frame: the tiles of new jobs, a few at a time ({@link #makeTiles}), and
-     * {@link #update()} in the frame that starts a second, the one in which the jobs' figures
-     * change too.
-     */
+    /** Once per frame: {@link #update()} in the frame that starts a second, the one in which the jobs' figures change too. */
     void tick() {
         long now = System.nanoTime();
-        if (makeTiles()) {
-            place();
-        } else if (JobViewModel.second(now) != JobViewModel.second(lastTick)) {
+        if (JobViewModel.second(now) != JobViewModel.second(lastTick)) {
             update();
         }
     }
 
-    /**
-     * Makes and draws the tiles of {@link #TILES_PER_FRAME} jobs at most that have none; false when
-     * every job has its tile. Sixty jobs, made at once when the view opened or when they started,
-     * held the FX thread for their CSS and layout as long as the job cards did.
-     */
-    boolean makeTiles() {
-        int made = 0;
-        for (JobViewModel job : jobs) {
-            if (made == TILES_PER_FRAME) {
-                break;
-            }
-            if (!tileOf.containsKey(job)) {
-                Tile tile = tile(job);
-                tile.draw();
-                tileOf.put(job, tile);
-                made++;
-            }
-        }
-        return made > 0;
-    }
-
-    /** The order, the sparklines, of the jobs that have their tiles. */
+    /** Tiles for new jobs, the order, the sparklines. */
     void update() {
         lastTick = System.nanoTime();
-        tileOf.values().forEach(Tile::draw);
-        place();
-    }
-
-    /** The tiles made so far, in {@link #ORDER}, fitted to the screen. */
-    private void place() {
-        List<Node> nodes = jobs.stream().filter(tileOf::containsKey).sorted(ORDER).map(j -> tileOf.get(j).node())
-                .toList();
+        List<Tile> ordered = jobs.stream().sorted(ORDER).map(j -> tileOf.computeIfAbsent(j, this::tile)).toList();
+        ordered.forEach(Tile::draw);
+        List<Node> nodes = ordered.stream().map(Tile::node).toList();
         if (!tiles.getChildren().equals(nodes)) {
             tiles.getChildren().setAll(nodes);
             fit();

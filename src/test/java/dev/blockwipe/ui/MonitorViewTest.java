@@ -12,7 +12,6 @@ import dev.blockwipe.engine.WipeRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.IntStream;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
@@ -57,7 +56,6 @@ class MonitorViewTest {
         JobViewModel queued = job("loop3", null);
         robot.interact(() -> {
             jobs.addAll(List.of(queued, slow, fast));
-            monitor.makeTiles();
             monitor.update();
         });
 
@@ -76,7 +74,6 @@ class MonitorViewTest {
         JobViewModel b = job("loop2", Duration.ofMinutes(9));
         robot.interact(() -> {
             jobs.addAll(List.of(a, b));
-            monitor.makeTiles();
             monitor.update();
         });
         assertThat(tileIds(robot)).containsExactly("tile-loop1", "tile-loop2");
@@ -84,7 +81,6 @@ class MonitorViewTest {
         robot.interact(() -> {
             b.on(progress(3 * SIZE, 900e6, Duration.ofMinutes(1)));
             b.drain();
-            monitor.makeTiles();
             monitor.update();
         });
         assertThat(tileIds(robot)).containsExactly("tile-loop2", "tile-loop1");
@@ -100,18 +96,6 @@ class MonitorViewTest {
     }
 
     /** A job that wrote half its first pass in its first second, with {@code eta} left; a null ETA leaves it queued. */
-    /** Sixty jobs get their tiles a few per frame, so that the FX thread keeps drawing meanwhile. */
-    @Test
-    void sixtyJobsGetTheirTilesAFewPerFrame(FxRobot robot) {
-        robot.interact(() -> jobs.addAll(IntStream.rangeClosed(1, 60).mapToObj(n -> job("sd" + n, null)).toList()));
-        robot.interact(monitor::tick);
-        assertThat(robot.lookup("." + Styles.MONITOR_TILE).queryAll()).hasSize(MonitorView.TILES_PER_FRAME);
-        for (int frame = 1; frame < 60 / MonitorView.TILES_PER_FRAME; frame++) {
-            robot.interact(monitor::tick);
-        }
-        assertThat(robot.lookup("." + Styles.MONITOR_TILE).queryAll()).hasSize(60);
-    }
-
     private JobViewModel job(String name, Duration eta) {
         JobViewModel job = new JobViewModel("/dev/" + name, name, "Loop · 256 MiB",
                 WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk " + name), () -> now, false);
