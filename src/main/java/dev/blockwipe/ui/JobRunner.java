@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.devices.SharedScans;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BufferPool;
@@ -27,7 +28,8 @@ import java.util.function.Supplier;
  * at once. A job opens its target once, exclusively, and before the first write judges it again
  * from a fresh inventory and from what the open descriptor says: identity (number, disk sequence
  * number, size, serial, loop backing) and verdict must be those of the row the user confirmed, or
- * nothing is written. Its paperwork starts only after that ({@link Certifier#wipe}). Called on the
+ * nothing is written; the jobs that check at the same moment share one scan ({@link SharedScans}).
+ * Its paperwork starts only after that ({@link Certifier#wipe}). Called on the
  * FX thread (its wind-down waits on a thread of its own); what the scheduler reports is handed
  * to the FX thread.
  */
@@ -59,7 +61,7 @@ public final class JobRunner implements AutoCloseable {
         this.buffers = buffers;
         this.jobThreads = jobThreads;
         this.certifier = certifier;
-        this.preflight = new Preflight(inventory);
+        this.preflight = new Preflight(new SharedScans(inventory));
         this.ended = ended;
         this.fx = fx;
         this.scheduler = new JobScheduler<>("blockwipe-job", new JobScheduler.Listener<>() {

@@ -10,11 +10,18 @@ import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** What scenarios do inside the lab's guest: load drivers, run udev, read what the kernel says, list and wipe. */
 final class Guest {
+    /** Where scsi_debug is driven at run time: {@code add_host} reads the number of hosts, takes 1 and -1. */
+    private static final Path SCSI_DEBUG = Path.of("/sys/bus/pseudo/drivers/scsi_debug");
+
     private Guest() {
     }
 
@@ -179,5 +186,64 @@ final class Guest {
                 Files.writeString(h.resolve("scan"), "- - -");
             }
         }
+    }
+
+    /**
+     * Adds or removes scsi_debug hosts (one disk each, with its own store when the module was loaded
+     * with {@code per_host_store=1}) until there are {@code hosts}, the way a disk is plugged into or
+     * pulled from a bay: the newest host goes first. Returns when the kernel lists that many disks.
+     */
+    static void scsiDebugHosts(int hosts) throws IOException, InterruptedException {
+        int now = Integer.parseInt(Files.readString(SCSI_DEBUG.resolve("add_host")).strip());
+        for (; now < hosts; now++) {
+            Files.writeString(SCSI_DEBUG.resolve("add_host"), "1");
+        }
+        for (; now > hosts; now--) {
+            Files.writeString(SCSI_DEBUG.resolve("add_host"), "-1");
+        }
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (scsiDebugDisks().size() != hosts) {
+            assertThat(System.nanoTime()).as("%d scsi_debug disks within a minute", hosts).isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * Sets a scsi_debug parameter ({@code delay}, {@code ndelay}) while the module is loaded and
+     * returns the value it had. scsi_debug refuses a new delay (EBUSY) while commands are queued,
+     * which a window's scan of the other disks may have: it is tried again until it takes.
+     */
+    static String scsiDebugParameter(String parameter, String value) throws IOException, InterruptedException {
+        Path file = SCSI_DEBUG.resolve(parameter);
+        String was = Files.readString(file).strip();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            try {
+                Files.writeString(file, value);
+                return was;
+            } catch (IOException busy) {
+                if (System.nanoTime() > deadline) {
+                    throw busy;
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    /**
+     * The scsi_debug disks the kernel lists, with a size (sd has read their capacity), in the order
+     * the kernel names them: sdz before sdaa.
+     */
+    static List<String> scsiDebugDisks() throws IOException {
+        try (Stream<Path> blocks = Files.list(Path.of("/sys/block"))) {
+            return blocks.map(b -> b.getFileName().toString())
+                    .filter(b -> sysfs(b, "device/model").equals("scsi_debug") && !sysfs(b, "size").matches("0?"))
+                    .sorted(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder())).toList();
+        }
+    }
+
+    /** A measured figure, on the guest's console for LabIT to pass on: {@code LAB-FIGURE what: value}. */
+    static void figure(String what, String format, Object... values) {
+        System.out.println("LAB-FIGURE " + what + ": " + String.format(Locale.ROOT, format, values));
     }
 }

@@ -41,6 +41,11 @@ public final class Lab {
             return console.lines().filter(l -> l.startsWith("LAB-TEST") || l.startsWith("LAB-SUMMARY") || l.startsWith("lab:"))
                     .reduce("", (a, b) -> a + b + "\n");
         }
+
+        /** The figures the scenarios measured ({@code LAB-FIGURE what: value}), for the test's output. */
+        public String figures() {
+            return console.lines().filter(l -> l.startsWith("LAB-FIGURE")).reduce("", (a, b) -> a + b + "\n");
+        }
     }
 
     /**

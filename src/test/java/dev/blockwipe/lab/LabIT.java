@@ -58,4 +58,18 @@ class LabIT {
                 PulledDiskInGuest.class, SectorSizesInGuest.class);
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
+
+    @Test
+    void theWindowFollowsDisksPluggedAndPulledKeepsTheSelectionAndTheTicksAndEndsTheWipeOfAPulledDisk() throws Exception {
+        Lab.Run run = Lab.in(dir).run(HotPlugInGuest.class);
+        System.out.print(run.figures());
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
+
+    @Test
+    void sixtyDisksAreListedAndWipedInOneCommandAndInTheWindowWithinTheBufferBudget() throws Exception {
+        Lab.Run run = Lab.in(dir).run(SixtyDisksInGuest.class, SixtyDisksInWindowInGuest.class);
+        System.out.print(run.figures());
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
 }

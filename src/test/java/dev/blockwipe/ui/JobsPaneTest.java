@@ -9,12 +9,14 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.testing.FxWait;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.LineChart;
 import javafx.scene.control.ScrollPane;
@@ -26,7 +28,8 @@ import org.testfx.framework.junit5.Start;
 
 /**
  * The job cards' graphs follow their jobs once a second, but only the cards in view: a dozen
- * charts laid out again every second for nobody kept the FX thread busy on a full bench.
+ * charts laid out again every second for nobody kept the FX thread busy on a full bench. The
+ * cards of many jobs started at once come a few per frame.
  */
 @ExtendWith(ApplicationExtension.class)
 class JobsPaneTest {
@@ -47,6 +50,10 @@ class JobsPaneTest {
     @Test
     void onlyTheCardsInViewDrawTheirNewPoints(FxRobot robot) throws Exception {
         robot.interact(() -> jobs.addAll(IntStream.rangeClosed(1, JOBS).mapToObj(this::running).toList()));
+        FxWait.until(() -> {
+            pane.tick();
+            return cardIds(robot).size() == JOBS;
+        });
         JobViewModel top = jobs.get(0);
         JobViewModel bottom = jobs.get(JOBS - 1);
         int whenAdded = bottom.ratePoints().size();
@@ -65,6 +72,24 @@ class JobsPaneTest {
             pane.tick();
             return drawn(robot, bottom) == bottom.ratePoints().size();
         });
+    }
+
+    /** Sixty jobs started at once held the FX thread for their sixty cards: a few are made per frame, newest first. */
+    @Test
+    void sixtyJobsStartedAtOnceGetTheirCardsAFewPerFrameNewestFirst(FxRobot robot) {
+        List<JobViewModel> sixty = IntStream.rangeClosed(1, 60).mapToObj(this::running).toList();
+        robot.interact(() -> jobs.addAll(0, sixty));
+        robot.interact(pane::tick);
+        assertThat(cardIds(robot)).containsExactly("job-loop1", "job-loop2", "job-loop3", "job-loop4")
+                .hasSize(JobsPane.CARDS_PER_FRAME);
+        for (int frame = 1; frame < 60 / JobsPane.CARDS_PER_FRAME; frame++) {
+            robot.interact(pane::tick);
+        }
+        assertThat(cardIds(robot)).containsExactlyElementsOf(sixty.stream().map(j -> "job-" + j.name()).toList());
+    }
+
+    private static List<String> cardIds(FxRobot robot) {
+        return robot.lookup("." + Styles.JOB_CARD).queryAll().stream().map(Node::getId).toList();
     }
 
     private JobViewModel running(int n) {
