@@ -168,11 +168,23 @@ public final class SysfsScanner {
         Reader r = new Reader(dir, dir.getFileName().toString());
         String serial = first(r.text("device/serial"), r.text("serial"), vpdSerial(dir.resolve("device/vpd_pg80"), r),
                 usbSerial(dir));
-        String wwn = first(r.text("wwid"), scsiWwid(dir, r));
+        String wwn = worldWideName(first(r.text("wwid"), scsiWwid(dir, r)));
         Identity identity = new Identity(r.text("device/model"), r.text("device/vendor"), serial, wwn,
                 first(r.text("device/rev"), r.text("device/firmware_rev")));
         problems.addAll(r.problems());
         return identity;
+    }
+
+    /**
+     * A wwid that is a world wide name: an NAA name ("naa.", SAS and SATA disks that have one), an
+     * EUI-64 or NGUID ("eui.") or an NVMe namespace UUID ("uuid."). Where a disk has none, the
+     * kernel makes a wwid of the T10 vendor ID with its model and serial ("t10.ATA     TESTSSD …
+     * SSD0001": what libata answers for a SATA disk without a WWN) or of the NVMe controller's
+     * vendor, serial and model ("nvme.1b36-…"): those are the disk's model and serial over again,
+     * not a name the world over, and no WWN is reported.
+     */
+    static String worldWideName(String wwid) {
+        return wwid.startsWith("naa.") || wwid.startsWith("eui.") || wwid.startsWith("uuid.") ? wwid : "";
     }
 
     /**

@@ -115,9 +115,8 @@ class IdentityInGuest {
         assertThat(d.path("rotational").asBoolean()).as(disk).isEqualTo(rotational);
         assertThat(d.path("sizeBytes").asLong()).as(disk).isEqualTo(512 * Long.parseLong(Guest.sysfs(disk, "size")));
         String wwid = Guest.sysfs(disk, "wwid").isEmpty() ? Guest.sysfs(disk, "device/wwid") : Guest.sysfs(disk, "wwid");
-        if (!wwid.isEmpty()) {
-            assertThat(d.path("wwn").asText()).as("%s's WWN, as the kernel has it", disk).isEqualTo(wwid);
-        }
+        boolean worldWide = wwid.startsWith("naa.") || wwid.startsWith("eui.") || wwid.startsWith("uuid.");
+        assertThat(d.path("wwn").asText()).as("%s's WWN, as the kernel has it (%s)", disk, wwid).isEqualTo(worldWide ? wwid : "");
         String firmware = disk.startsWith("nvme") ? Guest.sysfs(disk, "device/firmware_rev") : Guest.sysfs(disk, "device/rev");
         assertThat(d.path("firmware").asText()).as(disk).isEqualTo(firmware);
     }

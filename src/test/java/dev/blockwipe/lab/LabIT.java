@@ -26,7 +26,7 @@ class LabIT {
                 .sata("SATA0001", "TESTDISK", 64 * MIB, false, 0x5000c50012345678L)
                 .sata("SSD0001", "TESTSSD", 64 * MIB, true, 0)
                 .usb("USB0001", 64 * MIB)
-                .run(IdentityInGuest.class);
+                .run(IdentityInGuest.class, IdentityInWindowInGuest.class);
         assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
     }
 

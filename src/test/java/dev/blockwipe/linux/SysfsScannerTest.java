@@ -108,6 +108,21 @@ class SysfsScannerTest {
         assertThat(id).isEqualTo(new Identity("WDC WD40EFRX-68N", "ATA", "WD-WCC7K1234567", "", "0A82"));
     }
 
+    /** The wwid the kernel makes of a disk's model and serial where it has no WWN is no WWN. */
+    @Test
+    void aWwidMadeOfTheModelAndSerialIsNoWwn() throws IOException {
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0").vpdDesignator(1, "ATA     TESTSSD  SSD0001".getBytes(StandardCharsets.US_ASCII))
+                .attr("device/wwid", "t10.ATA     TESTSSD                                 SSD0001");
+        sys.disk(FakeSysfs.nvme("nvme0n1"), "259:0").attr("wwid", "nvme.1b36-4e564d4530303031-51454d55204e564d65204374726c-00000001");
+        sys.disk(FakeSysfs.nvme("nvme0n2"), "259:1").attr("wwid", "uuid.5b3c1b6a-0d9b-4f4e-9d5a-6f0e1a2b3c4d");
+
+        List<SysfsDisk> disks = new SysfsScanner(tmp, tmp.resolve("no-device-nodes")).scan();
+
+        assertThat(disks.stream().collect(Collectors.toMap(SysfsDisk::name, d -> d.identity().wwn())))
+                .containsOnly(Map.entry("sda", ""), Map.entry("nvme0n1", ""),
+                        Map.entry("nvme0n2", "uuid.5b3c1b6a-0d9b-4f4e-9d5a-6f0e1a2b3c4d"));
+    }
+
     @Test
     void aScsiDiskWithADeviceIdentificationPageHasItsWwn() throws IOException {
         sys.disk(FakeSysfs.sata(1, "sda"), "8:0").vpdDesignator(3, new byte[] {0x50, 0, (byte) 0xc5, 0, 0x12, 0x34, 0x56, 0x78})
