@@ -42,7 +42,7 @@ class FailingMediaInGuest {
     }
 
     @AfterEach
-    void unload() {
+    void unload() throws InterruptedException {
         Guest.quietly("dmsetup", "remove", "--retry", MAPPER);
         Guest.unloadScsiDebug();
     }

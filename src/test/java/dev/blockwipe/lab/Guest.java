@@ -168,10 +168,26 @@ final class Guest {
         throw new AssertionError("no scsi_debug disk");
     }
 
-    /** Unloads scsi_debug once udev has let go of its disks: they go, and what was on them. */
-    static void unloadScsiDebug() {
-        settle();
-        Sh.run("rmmod", "scsi_debug");
+    /**
+     * Unloads scsi_debug once nothing uses its disks: they go, and what was on them. udev's worker
+     * and the kernel's last references to a pulled disk that was found again let go of the module
+     * a while after {@code udevadm settle} returns ("Module scsi_debug is in use" was seen), so it
+     * is tried again for up to 30 s.
+     */
+    static void unloadScsiDebug() throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            settle();
+            try {
+                Sh.run("rmmod", "scsi_debug");
+                return;
+            } catch (AssertionError inUse) {
+                if (System.nanoTime() > deadline) {
+                    throw inUse;
+                }
+                Thread.sleep(200);
+            }
+        }
     }
 
     /** Removes a SCSI disk as the kernel does when one is pulled out: {@code echo 1 > /sys/block/X/device/delete}. */

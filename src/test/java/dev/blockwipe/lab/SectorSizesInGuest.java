@@ -43,7 +43,7 @@ class SectorSizesInGuest {
     }
 
     @AfterEach
-    void unload() throws IOException {
+    void unload() throws IOException, InterruptedException {
         Files.writeString(BIO_QUEUE, "0");
         Guest.unloadScsiDebug();
     }
