@@ -281,7 +281,8 @@ public final class Certifier {
          */
         private void journal(WipeEvent event) {
             Instant now = Instant.now();
-            Journal next = event instanceof WipeEvent.Started s ? Journal.start(identity, s.target().path(), s.plan(), from, now)
+            Journal next = event instanceof WipeEvent.Started s ? Journal.start(identity, s.target().path(), s.plan(), from, now,
+                    files.json().toString())
                     : journal == null ? null
                     : event instanceof WipeEvent.Checkpoint c ? journal.checkpoint(c, now)
                     : event instanceof WipeEvent.Finished ? journal.ended(Journal.FINISHED, now)

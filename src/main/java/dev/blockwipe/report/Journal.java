@@ -43,9 +43,13 @@ import java.util.stream.Collectors;
  * @param earlier   the runs before the current one
  * @param current   the run that wrote this journal last
  * @param updated   when
+ * @param certificate the certificate's JSON file the run that wrote this journal reserved (in the
+ *                  reports directory; where that fails, the same name in the journal directory),
+ *                  or empty: once it is there with its signature, this journal is done
  */
 public record Journal(ResumeIdentity identity, String path, WipePlan plan, int pass, long offset,
-                      List<BadRange> badRanges, List<RunRecord> earlier, Run current, Instant updated) {
+                      List<BadRange> badRanges, List<RunRecord> earlier, Run current, Instant updated,
+                      String certificate) {
     static final int VERSION = 1;
     static final String INTERRUPTED = "interrupted (killed, crashed or powered off); counted up to its last checkpoint";
     /** How a run ended that wrote everything, but not its certificate (the process ended first). */
@@ -68,19 +72,21 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
     }
 
     /** A run starts at {@code from}: a new job at its beginning, or a resumed one. */
-    static Journal start(ResumeIdentity identity, String path, WipePlan plan, ResumePoint from, Instant now) {
+    static Journal start(ResumeIdentity identity, String path, WipePlan plan, ResumePoint from, Instant now,
+                         String certificate) {
         return new Journal(identity, path, plan, from.pass(), from.offset(), from.badRanges(), from.earlier(),
-                new Run(now, from.pass(), from.offset(), List.of(), null), now);
+                new Run(now, from.pass(), from.offset(), List.of(), null), now, certificate);
     }
 
     Journal checkpoint(WipeEvent.Checkpoint c, Instant now) {
         return new Journal(identity, path, plan, c.pass(), c.offset(), c.badRanges(), earlier,
-                new Run(current.started(), current.fromPass(), current.fromOffset(), c.stalls(), null), now);
+                new Run(current.started(), current.fromPass(), current.fromOffset(), c.stalls(), null), now, certificate);
     }
 
     Journal ended(String end, Instant now) {
         return new Journal(identity, path, plan, pass, offset, badRanges, earlier,
-                new Run(current.started(), current.fromPass(), current.fromOffset(), current.stalls(), end), now);
+                new Run(current.started(), current.fromPass(), current.fromOffset(), current.stalls(), end), now,
+                certificate);
     }
 
     /** Where the next run starts, with every run so far (the last one as it ended, or as interrupted). */
@@ -166,6 +172,7 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
             c.put("end", current.end());
         }
         n.put("updated", updated.toString());
+        n.put("certificate", certificate);
         return n;
     }
 
@@ -226,7 +233,8 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
             Run current = new Run(Instant.parse(text(c, "started")), c.required("fromPass").asInt(),
                     c.required("fromOffset").asLong(), stalls(c.required("stalls")), c.has("end") ? text(c, "end") : null);
             return new Journal(identity, text(n, "path"), plan(n.required("plan")), n.required("pass").asInt(),
-                    n.required("offset").asLong(), bad, earlier, current, Instant.parse(text(n, "updated")));
+                    n.required("offset").asLong(), bad, earlier, current, Instant.parse(text(n, "updated")),
+                    n.path("certificate").asText(""));
         } catch (IllegalArgumentException | java.time.DateTimeException | ArrayIndexOutOfBoundsException e) {
             throw new IOException("not a journal Blockwipe can read: " + e.getMessage(), e);
         }

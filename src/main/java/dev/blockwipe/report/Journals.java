@@ -140,6 +140,32 @@ public final class Journals {
         return read(key).stream().filter(e -> e.journal() != null && e.signed()).map(Entry::journal).toList();
     }
 
+    /**
+     * Whether the journal's run finished and the certificate it reserved was written, with its
+     * signature, in the reports directory or (where that failed) in this one: the process ended
+     * between the certificate and the journal's removal, which it does in that order, and the
+     * journal is done. A cancelled or failed run has a certificate too, and keeps its journal to
+     * be resumed.
+     */
+    private boolean certified(Journal journal) {
+        if (journal.certificate().isEmpty() || !Journal.FINISHED.equals(journal.current().end())) {
+            return false;
+        }
+        Path json = Path.of(journal.certificate());
+        Path here = dir.resolve(json.getFileName());
+        return Files.exists(json) && Files.exists(ReportStore.signatureOf(json))
+                || Files.exists(here) && Files.exists(ReportStore.signatureOf(here));
+    }
+
+    /** Removes a journal that is done; one that cannot be removed is left, and passed over all the same. */
+    private static void letGo(Path journal) {
+        try {
+            Files.deleteIfExists(journal);
+        } catch (IOException e) {
+            // read-only here (another user's window): its owner's next look removes it
+        }
+    }
+
     private List<Entry> read(PublicKey key) throws IOException {
         List<Entry> entries = new ArrayList<>();
         List<Path> files;
@@ -164,10 +190,17 @@ public final class Journals {
                 signature = new byte[0];
             }
             boolean signed = body.isObject() && SigningKey.verify(key, Json.mapper().writeValueAsBytes(body), signature);
+            Journal journal;
             try {
-                entries.add(new Entry(f, Journal.fromJson(body), signed, null));
+                journal = Journal.fromJson(body);
             } catch (IOException unreadable) {
                 entries.add(new Entry(f, null, false, unreadable.getMessage()));
+                continue;
+            }
+            if (signed && certified(journal)) {
+                letGo(f);
+            } else {
+                entries.add(new Entry(f, journal, signed, null));
             }
         }
         return entries;

@@ -32,7 +32,7 @@ public final class JournalFixtures {
         ResumeIdentity journaled = new ResumeIdentity("file", id.major(), id.minor(), id.inode(), id.diskseq(),
                 id.size(), 0, "", "", "", "", bootId);
         new Journals(settings.journalDir(), settings.uid()).write(
-                Journal.start(journaled, path, plan, at, Instant.now()),
+                Journal.start(journaled, path, plan, at, Instant.now(), ""),
                 SigningKey.loadOrCreate(settings.configDir(), settings.uid()));
     }
 }

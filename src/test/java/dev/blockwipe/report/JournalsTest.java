@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,7 @@ class JournalsTest {
         MemoryTarget target = new MemoryTarget((int) SIZE);
         WipeJob job = new WipeJob(WipeRequest.of(WipeMethods.custom("0x55,random,0x924924")).withBlank(true), Keystreams.JCE);
         WipePlan plan = job.plan(target.info());
-        journals.write(Journal.start(LOOP, "/dev/loop3", plan, ResumePoint.START, Instant.now()), key);
+        journals.write(Journal.start(LOOP, "/dev/loop3", plan, ResumePoint.START, Instant.now(), ""), key);
         WipePlan read = journals.find(LOOP, "/dev/loop3", key.publicKey()).orElseThrow().plan();
         assertThat(read.passes()).isEqualTo(plan.passes());
         assertThat(read.method().name()).isEqualTo("custom");
@@ -199,6 +200,58 @@ class JournalsTest {
         return journal(id, id == DISK ? "/dev/sdb" : "/dev/loop3", method);
     }
 
+    /**
+     * Killed between its certificate and the journal's removal, a run that finished leaves both:
+     * the journal is then done, neither found nor listed, and removed; until the certificate has
+     * its signature, in the reports directory or the journal directory, it is not.
+     */
+    @Test
+    void aJournalWhoseCertificateWasWrittenIsDoneAndGoes() throws Exception {
+        Path reports = Files.createDirectories(tmp.resolve("reports"));
+        Path certificate = reports.resolve("2026-12-01_host_WD-123.json");
+        journals.write(reserving(journal(DISK, "/dev/sdb", "zero"), certificate), key);
+        Files.writeString(certificate, "{}");
+
+        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).as("no signature yet").isPresent();
+
+        Files.writeString(ReportStore.signatureOf(certificate), "{}");
+        assertThat(journals.all(key.publicKey())).isEmpty();
+        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isEmpty();
+        try (Stream<Path> left = Files.list(journals.dir())) {
+            assertThat(left.filter(f -> f.toString().endsWith(".journal.json"))).isEmpty();
+        }
+    }
+
+    @Test
+    void aJournalWhoseCertificateWentToTheJournalDirectoryIsDoneToo() throws Exception {
+        Path certificate = tmp.resolve("reports/2026-12-01_host_WD-123.json");
+        journals.write(reserving(journal(DISK, "/dev/sdb", "zero"), certificate), key);
+        Path here = journals.dir().resolve(certificate.getFileName());
+        Files.writeString(here, "{}");
+        Files.writeString(ReportStore.signatureOf(here), "{}");
+
+        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isEmpty();
+    }
+
+    /** A cancelled (or failed) run's certificate says so, and its journal stays to be resumed. */
+    @Test
+    void aCancelledRunsJournalStaysBesideItsCertificate() throws Exception {
+        Path certificate = Files.createDirectories(tmp.resolve("reports")).resolve("2026-12-01_host_WD-123.json");
+        Journal cancelled = journal(DISK, "/dev/sdb", "zero").ended("cancelled", Instant.parse("2026-12-01T10:00:09Z"));
+        journals.write(reserving(cancelled, certificate), key);
+        Files.writeString(certificate, "{}");
+        Files.writeString(ReportStore.signatureOf(certificate), "{}");
+
+        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isPresent();
+    }
+
+    /** {@code j}, finished (when it has not ended otherwise), with the certificate its run reserved. */
+    private static Journal reserving(Journal j, Path certificate) {
+        Journal ended = j.current().end() == null ? j.ended(Journal.FINISHED, j.updated()) : j;
+        return new Journal(ended.identity(), ended.path(), ended.plan(), ended.pass(), ended.offset(), ended.badRanges(),
+                ended.earlier(), ended.current(), ended.updated(), certificate.toString());
+    }
+
     private static Journal journal(ResumeIdentity id, String path, String method) {
         MemoryTarget target = new MemoryTarget((int) SIZE);
         WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName(method).orElseThrow()), Keystreams.JCE)
@@ -206,7 +259,7 @@ class JournalsTest {
         Instant t0 = Instant.parse("2026-12-01T10:00:00Z");
         BadRange bad = new BadRange(4096, 512, "EIO", 1, Stage.WRITE);
         Stall stall = new Stall(1, Stage.WRITE, 8L << 20, Duration.ofSeconds(130));
-        return Journal.start(id, path, plan, ResumePoint.START, t0)
+        return Journal.start(id, path, plan, ResumePoint.START, t0, "")
                 .checkpoint(new WipeEvent.Checkpoint(1, 8L << 20, List.of(bad), List.of()), t0.plusSeconds(4))
                 .checkpoint(new WipeEvent.Checkpoint(1, 24L << 20, List.of(bad), List.of(stall)), t0.plusSeconds(8));
     }
