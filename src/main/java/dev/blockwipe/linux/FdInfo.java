@@ -2,6 +2,7 @@ package dev.blockwipe.linux;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** How a process opened one of its descriptors, from {@code /proc/PID/fdinfo/N} (proc(5)). */
@@ -9,7 +10,14 @@ final class FdInfo {
     private FdInfo() {
     }
 
-    /** The "flags:" line (octal), or -1 when the descriptor is gone or cannot be read. */
+    /**
+     * What {@link #flags} says of a descriptor that was closed since it was listed: a probe that
+     * let go between the look at {@code fd/N} and the read of {@code fdinfo/N} (seen with udev's
+     * worker right after {@code sfdisk}), which holds nothing any more.
+     */
+    static final int GONE = -2;
+
+    /** The "flags:" line (octal); {@link #GONE} when the descriptor was closed, -1 when it cannot be read. */
     static int flags(Path fdinfo) {
         try {
             for (String line : Files.readAllLines(fdinfo)) {
@@ -17,6 +25,8 @@ final class FdInfo {
                     return Integer.parseInt(line.substring("flags:".length()).strip(), 8);
                 }
             }
+        } catch (NoSuchFileException closed) {
+            return GONE;
         } catch (IOException | NumberFormatException e) {
             return -1;
         }

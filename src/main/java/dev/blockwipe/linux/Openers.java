@@ -71,7 +71,7 @@ final class Openers {
                 }
                 int flags = st.isBlockDevice() || probe != null ? FdInfo.flags(pid.resolve("fdinfo").resolve(fd.getFileName()))
                         : -1;
-                if (st.isBlockDevice() && FdInfo.pathOnly(flags)) {
+                if (flags == FdInfo.GONE || st.isBlockDevice() && FdInfo.pathOnly(flags)) {
                     continue;
                 }
                 Object key = st.isBlockDevice() ? new DeviceNumber(st.rdevMajor(), st.rdevMinor())

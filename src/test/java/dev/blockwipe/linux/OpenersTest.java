@@ -24,6 +24,8 @@ class OpenersTest {
     private static final String READ = "0100000";
     private static final String READ_WRITE = "0100002";
     private static final String PATH_ONLY = "012000000";
+    /** No fdinfo at all: the descriptor was closed after fd/N was read. */
+    private static final String CLOSED = "closed";
 
     @TempDir
     Path dir;
@@ -101,6 +103,20 @@ class OpenersTest {
                 .of(new DeviceNumber(7, 251))).containsExactly(new Opener(4444, "the Blockwipe window", false));
     }
 
+    /**
+     * A descriptor closed between the look at fd/3 and the read of fdinfo/3 holds nothing: udev's
+     * worker let go of a partition right after {@code sfdisk}, and was taken for its holder.
+     */
+    @Test
+    void aDescriptorClosedWhileItIsLookedAtHoldsNothing() throws Exception {
+        Sh.require(Sh.isRoot(), "needs root to make a device node (mknod)");
+        Path node = dir.resolve("node");
+        Sh.run("mknod", node.toString(), "b", "7", "252");
+
+        assertThat(new Openers(fakeProc(4545, "(udev-worker)", "(udev-worker)\0", node, CLOSED)).read()
+                .of(new DeviceNumber(7, 252))).isEmpty();
+    }
+
     @Test
     void aProcThatCannotBeListedIsAnErrorNotNothingOpen() {
         assertThatThrownBy(() -> new Openers(dir.resolve("no-proc")).read()).isInstanceOf(NoSuchFileException.class);
@@ -108,7 +124,8 @@ class OpenersTest {
 
     /**
      * A /proc of one process whose descriptor 3 is {@code target}, opened with {@code flags} (octal,
-     * as fdinfo shows; null: its fdinfo cannot be read).
+     * as fdinfo shows; null: its fdinfo has no flags; {@link #CLOSED}: it has no fdinfo, closed
+     * since fd/3 was read).
      */
     private Path fakeProc(long pid, String comm, String cmdline, Path target, String flags) throws Exception {
         Path process = Files.createDirectories(dir.resolve("proc-" + pid).resolve(Long.toString(pid)));
@@ -116,7 +133,9 @@ class OpenersTest {
         Files.write(process.resolve("cmdline"), cmdline.getBytes(StandardCharsets.UTF_8));
         Files.createSymbolicLink(Files.createDirectory(process.resolve("fd")).resolve("3"), target);
         Path fdinfo = Files.createDirectory(process.resolve("fdinfo"));
-        if (flags != null) {
+        if (flags == null) {
+            Files.writeString(fdinfo.resolve("3"), "pos:\t0\nmnt_id:\t24\n");
+        } else if (!flags.equals(CLOSED)) {
             Files.writeString(fdinfo.resolve("3"), "pos:\t0\nflags:\t" + flags + "\nmnt_id:\t24\nino:\t94\n");
         }
         return process.getParent();
