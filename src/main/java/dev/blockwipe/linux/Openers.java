@@ -29,7 +29,10 @@ import java.util.Set;
  * attached; its commands scan too), udev's worker (it runs blkid's probe after every
  * close-after-write) and blkid. Blockwipe is known by its command line (the launcher and the
  * class path run {@code dev.blockwipe.Main}, a clone runs {@code -jar .../blockwipe.jar}), the
- * others by their command name.
+ * others by their command name. udev's worker is a probe however it opened a device: it writes no
+ * data to it (the programs its rules run have names of their own), and it opens a disk for its
+ * own bookkeeping right after a close that wrote (seen refusing a wipe right after {@code sfdisk}:
+ * "open in process 402 (udev)").
  */
 final class Openers {
     private static final Set<String> UDEV = Set.of("systemd-udevd", "(udev-worker)", "udevd");
@@ -84,8 +87,9 @@ final class Openers {
         long number = Long.parseLong(pid.getFileName().toString());
         String command = probe != null ? probe : comm;
         boolean isProbe = probe != null;
+        boolean udev = "udev".equals(probe);
         readOnly.forEach((key, onlyReads) -> {
-            Opener o = new Opener(number, command, isProbe && onlyReads);
+            Opener o = new Opener(number, command, isProbe && (onlyReads || udev));
             if (key instanceof DeviceNumber d) {
                 devices.computeIfAbsent(d, k -> new ArrayList<>()).add(o);
             } else {

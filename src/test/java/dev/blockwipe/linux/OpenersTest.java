@@ -64,6 +64,7 @@ class OpenersTest {
                 Arguments.of("java", "java\0-jar\0/home/me/blockwipe/target/blockwipe.jar\0", READ_WRITE,
                         "the Blockwipe window", false),
                 Arguments.of("blkid", "blkid\0", READ_WRITE, "blkid", false),
+                Arguments.of("(udev-worker)", "/lib/systemd/systemd-udevd\0", READ_WRITE, "udev", true),
                 Arguments.of("dd", "dd\0if=/dev/sdb\0of=/backup.img\0", READ, "dd", false),
                 Arguments.of("java", "java\0-jar\0/srv/other.jar\0dev.blockwipe.Main.txt\0", READ, "java", false),
                 Arguments.of("java", "java\0-jar\0/\0", READ, "java", false));
