@@ -110,10 +110,25 @@ final class Guest {
      */
     static void refused(String path, String why) throws IOException {
         byte[] before = LoopDevice.read(path, 0, 1 << 20);
+        refusedWithReason(path, why);
+        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s: nothing written", path).isEqualTo(before);
+    }
+
+    /**
+     * As {@link #refused}, for a device with a file system mounted somewhere, which the kernel
+     * writes to meanwhile (its journal, its times): its first MiB, which held data, holds data
+     * still, not the wipe's zeros.
+     */
+    static void refusedWhileMounted(String path, String why) throws IOException {
+        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s holds data", path).isNotEqualTo(new byte[1 << 20]);
+        refusedWithReason(path, why);
+        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s: nothing written", path).isNotEqualTo(new byte[1 << 20]);
+    }
+
+    private static void refusedWithReason(String path, String why) {
         Cli wipe = Cli.run("wipe", path, "-m", "zero", "--yes=" + path, "--force");
         assertThat(wipe.exitCode()).as("%s: %s", path, wipe.err()).isEqualTo(4);
         assertThat(wipe.err().strip()).startsWith("blockwipe: " + path + ": refused: ").contains(why);
-        assertThat(LoopDevice.read(path, 0, 1 << 20)).as("%s: nothing written", path).isEqualTo(before);
     }
 
     /** A wipe of {@code path} with zeros, read back: it must end ERASED, every byte of the device zero. */
