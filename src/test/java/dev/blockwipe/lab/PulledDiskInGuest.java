@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,7 +49,8 @@ class PulledDiskInGuest {
      */
     @ParameterizedTest(name = "pulled while {0}")
     @ValueSource(strings = {"WRITE", "VERIFY"})
-    void aDiskPulledMidWipeEndsAsGoneWithATrueCertificateAndTheOtherJobFinishes(String stage, @TempDir Path dir)
+    void aDiskPulledMidWipeEndsAsGoneWithATrueCertificateAndTheOtherJobFinishes(String stage,
+            @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir)
             throws Exception {
         String disk = Guest.scsiDebug("dev_size_mb=" + DISK_MIB);
         DiskBytes.randomize("/dev/" + disk, (long) DISK_MIB * MIB);
@@ -98,8 +100,13 @@ class PulledDiskInGuest {
         Process p = pb.start();
         List<JsonNode> events = new ArrayList<>();
         boolean pulled = false;
+        List<String> notJson = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (!line.startsWith("{")) {
+                    notJson.add(line);
+                    continue;
+                }
                 JsonNode e = JSON.readTree(line);
                 events.add(e);
                 if (!pulled && e.path("event").asText().equals("progress") && e.path("target").asText().equals("/dev/" + disk)
@@ -113,9 +120,11 @@ class PulledDiskInGuest {
         String err = Files.readString(dir.resolve("err"));
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList()) {
-                throw new AssertionError("the JVM aborted (exit " + p.exitValue() + "): " + Files.readString(f));
+                throw new AssertionError("the JVM aborted (exit " + p.exitValue() + "; report kept in " + dir + "): "
+                        + Files.readString(f));
             }
         }
+        assertThat(notJson).as("what --json printed besides its events; stderr: %s", err).isEmpty();
         assertThat(pulled).as("pulled while %s: %s %s", stage, events, err).isTrue();
         return new Wipe(p.exitValue(), events, err);
     }
