@@ -2,7 +2,6 @@ package dev.blockwipe.lab;
 
 import static dev.blockwipe.lab.Guest.quietly;
 import static dev.blockwipe.lab.Guest.refused;
-import static dev.blockwipe.lab.Guest.refusedWhileMounted;
 import static dev.blockwipe.lab.Guest.verdict;
 import static dev.blockwipe.lab.Guest.wiped;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -205,7 +204,7 @@ class StacksInGuest {
             verdict(listed, "md1", "WIPEABLE", null);
             verdict(listed, "nvme0n4", "WIPEABLE", null);
             verdict(listed, "nvme0n5", "BLOCKED", "HELD", "its exclusive open is busy");
-            refusedWhileMounted("/dev/nvme0n5", "its exclusive open is busy");
+            refused("/dev/nvme0n5", "its exclusive open is busy");
             refused(image.toString(), "perhaps under " + root.path() + ", which is in use (held by md1 (RAID))");
             wiped("/dev/nvme0n4");
         } finally {
