@@ -16,7 +16,11 @@
 # emulation is used by the JVM's compiled code, and a guest JVM died of SIGSEGV in C1-compiled code.
 #
 # Environment: BLOCKWIPE_LAB_CACHE (default ~/.cache/blockwipe-lab), BLOCKWIPE_LAB_MEM (MiB, 3072),
-# BLOCKWIPE_LAB_TIMEOUT (seconds, 900), BLOCKWIPE_LAB_CPU (QEMU's -cpu, Westmere).
+# BLOCKWIPE_LAB_TIMEOUT (seconds, 900), BLOCKWIPE_LAB_CPU (QEMU's -cpu, Westmere),
+# BLOCKWIPE_LAB_TCG_THREADS (single or multi). Single: with one host thread per vCPU ("multi"), a
+# guest JVM died twice of SIGSEGV at the entry of a freshly compiled JDK method (StringLatin1.lastIndexOf,
+# the 65th compiled, early in its start), which points at the emulation of code the JVM writes and
+# patches while its other threads run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${BLOCKWIPE_LAB_CACHE:-${HOME:-/root}/.cache/blockwipe-lab}
@@ -80,7 +84,7 @@ case "${1:-}" in
     kver=$(kernel_version)
     # the command travels on the kernel's command line, base64 so that spaces and quotes survive
     encoded=$(printf '%q ' "${command[@]}" | base64 -w0)
-    exec timeout "${BLOCKWIPE_LAB_TIMEOUT:-900}" qemu-system-x86_64 -accel tcg,thread=multi -cpu "${BLOCKWIPE_LAB_CPU:-Westmere}" -smp 2 \
+    exec timeout "${BLOCKWIPE_LAB_TIMEOUT:-900}" qemu-system-x86_64 -accel "tcg,thread=${BLOCKWIPE_LAB_TCG_THREADS:-single}" -cpu "${BLOCKWIPE_LAB_CPU:-Westmere}" -smp 2 \
       -m "${BLOCKWIPE_LAB_MEM:-3072}" -nographic -no-reboot -kernel "$cache/kernel/boot/vmlinuz-$kver" \
       -initrd "$cache/initrd-$kver.gz" \
       -append "console=ttyS0 quiet panic=-1 lab.modules=$cache/kernel/lib/modules lab.command=$encoded" \
