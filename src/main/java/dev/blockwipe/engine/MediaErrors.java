@@ -38,6 +38,9 @@ final class MediaErrors implements Sweep.Gate {
     static final int PROBES = 8;
     /** Sectors tried across the disk after a range none of whose probes went through. */
     static final int DISK_PROBES = 16;
+    /** How long a device that stopped answering is watched for leaving sysfs, as a pulled one does. */
+    static final long REMOVAL_MILLIS = 2000;
+    private static final long REMOVAL_POLL_MILLIS = 50;
 
     /** One kind of request: a write or a read of {@code data.remaining()} bytes at {@code offset}. */
     @FunctionalInterface
@@ -309,12 +312,34 @@ final class MediaErrors implements Sweep.Gate {
     /**
      * Ends the job when the failure is not the media's: the device no longer reads a sector that
      * worked before (one that left sysfs, or is another one now, ended it at the failure itself).
+     * A pulled disk fails its requests a moment before it leaves sysfs, so a device that stopped
+     * answering is given {@link #REMOVAL_MILLIS} to leave: then it disappeared, else it stopped answering.
      */
     private void requireAnswering(long offset, String error) throws IOException {
-        if (!readsAgain(lastGood.get())) {
-            throw new DeviceGoneException(target.info().path(), "the device stopped answering at offset " + offset + " ("
-                    + error + "; it no longer reads at offset " + lastGood.get() + ", where it worked before)", null);
+        if (readsAgain(lastGood.get())) {
+            return;
         }
+        if (leavesWithin(REMOVAL_MILLIS)) {
+            throw gone(offset, error, null);
+        }
+        throw new DeviceGoneException(target.info().path(), "the device stopped answering at offset " + offset + " ("
+                + error + "; it no longer reads at offset " + lastGood.get() + ", where it worked before)", null);
+    }
+
+    private boolean leavesWithin(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (target.stillThere()) {
+            if (System.nanoTime() - end >= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(REMOVAL_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean readsAgain(long offset) throws IOException {

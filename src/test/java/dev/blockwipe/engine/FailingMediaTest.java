@@ -225,6 +225,21 @@ class FailingMediaTest {
     }
 
     /**
+     * A pulled SCSI disk fails its requests with EIO a moment before it leaves sysfs (seen in the
+     * lab's "pulled while WRITE" once in several runs): it disappeared, it did not stop answering.
+     */
+    @Test
+    void aDiskThatFailsEverythingAndThenLeavesSysfsDisappeared() throws Exception {
+        FaultyTarget target = new FaultyTarget(new MemoryTarget(SIZE)).dyingAfter(3L << 20)
+                .leavingAfterDying(Duration.ofMillis(300));
+        WipeResult result = job(zero().withQueueDepth(1), FaultPolicy.DEFAULT).run(target, WipeListener.NONE,
+                new CancelToken());
+        assertThat(result.cause()).isEqualTo(FailureCause.DEVICE_GONE);
+        assertThat(result.errors()).containsExactly("/dev/mem0: the device disappeared at offset 3145728 (EIO)");
+        assertThat(result.badRanges()).isEmpty();
+    }
+
+    /**
      * A disk that answers but takes nothing (an SSD gone read-only, a disk dead from its first
      * request) is given up by evidence: the first request, the sectors tried across it and a few
      * across the disk, not every sector of it.

@@ -21,6 +21,9 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * Exits 0 only when every test passed.
  */
 public final class GuestMain {
+    /** The most of a failure's text its LAB-TEST line carries. */
+    private static final int ONE_LINE = 4000;
+
     private GuestMain() {
     }
 
@@ -50,7 +53,7 @@ public final class GuestMain {
                     System.out.println("LAB-TEST PASSED " + name);
                 } else {
                     Throwable why = result.getThrowable().orElse(null);
-                    System.out.println("LAB-TEST FAILED " + name + ": " + (why == null ? result.getStatus() : why));
+                    System.out.println("LAB-TEST FAILED " + name + ": " + (why == null ? result.getStatus() : oneLine(why)));
                     if (why != null) {
                         why.printStackTrace(System.out);
                     }
@@ -64,5 +67,14 @@ public final class GuestMain {
                 + Arrays.toString(args));
         System.out.flush();
         System.exit(bad == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
+    }
+
+    /**
+     * A failure on the one line the host shows of it (the stack trace follows in the console only):
+     * all of an assertion's message, its expected and actual values included, up to a few thousand characters.
+     */
+    private static String oneLine(Throwable why) {
+        String text = String.valueOf(why).replaceAll("\\s*\\R\\s*", " ⏎ ");
+        return text.length() <= ONE_LINE ? text : text.substring(0, ONE_LINE) + " …";
     }
 }

@@ -41,6 +41,8 @@ public final class FaultyTarget implements BlockTarget {
     private volatile long vanishAfter = Long.MAX_VALUE;
     private volatile long removeAfter = Long.MAX_VALUE;
     private volatile long dieAfter = Long.MAX_VALUE;
+    private volatile long leaveNanos = Long.MAX_VALUE;
+    private final AtomicLong firstDeathFailure = new AtomicLong();
     private volatile long writesFailAfter = Long.MAX_VALUE;
     private volatile long stallAt = -1;
     private volatile long delayMillis;
@@ -118,6 +120,16 @@ public final class FaultyTarget implements BlockTarget {
         return this;
     }
 
+    /**
+     * Once the device is dying ({@link #dyingAfter}), it leaves sysfs {@code later} after its first
+     * failed request, as a pulled SCSI disk does: its requests fail with EIO a moment before it is
+     * removed.
+     */
+    public FaultyTarget leavingAfterDying(java.time.Duration later) {
+        this.leaveNanos = later.toNanos();
+        return this;
+    }
+
     /** After {@code bytes} were written, every write fails with EIO, though reads still work (an SSD gone read-only). */
     public FaultyTarget failingWritesAfter(long bytes) {
         this.writesFailAfter = bytes;
@@ -190,6 +202,7 @@ public final class FaultyTarget implements BlockTarget {
                     : new TargetException(info().path(), "pread at " + offset + " transferred nothing: the target ended early");
         }
         if (written.get() >= Math.min(vanishAfter, dieAfter) || write && written.get() >= writesFailAfter) {
+            firstDeathFailure.compareAndSet(0, System.nanoTime());
             throw error(write, offset, "EIO");
         }
         for (Fault f : faults) {
@@ -231,7 +244,9 @@ public final class FaultyTarget implements BlockTarget {
 
     @Override
     public boolean stillThere() {
-        return written.get() < vanishAfter && !removed();
+        long died = firstDeathFailure.get();
+        boolean left = died != 0 && System.nanoTime() - died >= leaveNanos;
+        return written.get() < vanishAfter && !removed() && !left;
     }
 
     @Override
