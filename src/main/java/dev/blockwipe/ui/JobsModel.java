@@ -3,7 +3,6 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.Certifier;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
