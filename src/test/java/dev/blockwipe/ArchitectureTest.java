@@ -6,8 +6,26 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.blockwipe.devices.Preflight;
+import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.JobScheduler;
+import dev.blockwipe.engine.ResumePoint;
+import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.WipeJob;
+import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.Journal;
+import dev.blockwipe.service.Admission;
+import dev.blockwipe.service.WipeService;
+import java.util.List;
 
-/** The layering of shared/DESIGN.md: the core knows nothing of JavaFX, JNA or OSHI. */
+/**
+ * The layering of shared/DESIGN.md: the core knows nothing of JavaFX, JNA or OSHI; the window and
+ * the CLI admit and wipe through one service.
+ */
 @AnalyzeClasses(packages = "dev.blockwipe", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
@@ -32,4 +50,29 @@ class ArchitectureTest {
             .that().resideOutsideOfPackages("dev.blockwipe.cli..")
             .and().doNotHaveFullyQualifiedName("dev.blockwipe.Main")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err");
+
+    /**
+     * The window and the CLI run wipes through {@link WipeService}: nothing else runs the engine's
+     * wipe job, starts its paperwork or schedules jobs (the engine's own classes aside).
+     */
+    @ArchTest
+    static final ArchRule onlyTheServiceRunsWipeJobs = noClasses()
+            .that().resideOutsideOfPackages("dev.blockwipe.service..", "dev.blockwipe.engine..")
+            .should().callMethod(WipeJob.class, "run", BlockTarget.class, WipeListener.class, CancelToken.class)
+            .orShould().callMethod(WipeJob.class, "resume", BlockTarget.class, WipePlan.class, ResumePoint.class,
+                    WipeListener.class, CancelToken.class)
+            .orShould().callMethod(Certifier.class, "begin", TargetInfo.class, CertifiedDevice.class)
+            .orShould().callMethod(Certifier.class, "resume", TargetInfo.class, CertifiedDevice.class, Journal.class)
+            .orShould().callConstructor(JobScheduler.class, String.class, JobScheduler.Listener.class);
+
+    /**
+     * One admission ({@link Admission}): nothing else judges targets right before their first
+     * write. The benchmark dialog's write mode still opens its device by path after its own
+     * confirmation and is the one exception, until it goes through the admission too.
+     */
+    @ArchTest
+    static final ArchRule onlyTheServiceAdmitsTargets = noClasses()
+            .that().resideOutsideOfPackages("dev.blockwipe.service..")
+            .and().doNotHaveFullyQualifiedName("dev.blockwipe.ui.BenchViewModel")
+            .should().callMethod(Preflight.class, "beforeFirstWrite", List.class, boolean.class);
 }

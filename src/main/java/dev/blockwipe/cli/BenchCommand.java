@@ -13,6 +13,7 @@ import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.BenchmarkJson;
 import dev.blockwipe.report.Json;
+import dev.blockwipe.service.Admission;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
@@ -99,8 +100,9 @@ final class BenchCommand implements Callable<Integer> {
             inventory.prepare();
         }
         List<BlockTarget> opened = write
-                ? new WriteGate(opener, new Preflight(inventory), force, WriteGate.Pause.NONE)
-                        .admit(List.of(target), yes, err).stream().<BlockTarget>map(WriteGate.Admitted::target).toList()
+                ? new Admission(opener, new Preflight(inventory), force, Admission.Pause.NONE)
+                        .admit(List.of(target), Confirmation.atTerminal(yes, err)).stream()
+                        .<BlockTarget>map(Admission.Admitted::target).toList()
                 : List.of(opener.open(target, Access.READ));
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
             BlockTarget t = opened.get(0);
@@ -114,7 +116,7 @@ final class BenchCommand implements Callable<Integer> {
             out.flush();
             return result.complete() ? ExitCode.OK : ExitCode.CANCELLED;
         } finally {
-            WriteGate.closeAll(opened, err);
+            Admission.closeAll(opened, WipeCommand.closeFailed(err));
         }
     }
 

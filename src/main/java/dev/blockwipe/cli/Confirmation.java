@@ -4,9 +4,13 @@ import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.service.Admission;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +39,28 @@ final class Confirmation {
         this.yes = List.copyOf(yes);
         this.terminal = terminal;
         this.prompt = prompt;
+    }
+
+    /**
+     * The admission's confirmation at a console: what {@code --force} goes past is said first, then
+     * every target must be named by {@code --yes} or typed at the prompt (when standard input and
+     * standard error are a terminal).
+     */
+    static Admission.Confirmer atTerminal(List<String> yes, PrintWriter err) {
+        return candidates -> {
+            for (Admission.Candidate c : candidates) {
+                c.overridden().ifPresent(b -> err.println("blockwipe: " + Units.printable(c.info().path())
+                        + ": --force: going ahead although: " + b.describe()));
+            }
+            new Confirmation(yes, terminalInput(), err).confirmAll(candidates.stream()
+                    .map(c -> new Target(c.info(), c.verdict().describe())).toList());
+        };
+    }
+
+    private static BufferedReader terminalInput() {
+        return Terminal.isTerminal(0) && Terminal.isTerminal(2)
+                ? new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()))
+                : null;
     }
 
     void confirmAll(List<Target> targets) throws IOException {

@@ -1,10 +1,9 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.TargetOpener;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
@@ -14,8 +13,6 @@ import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
@@ -33,6 +30,9 @@ import dev.blockwipe.report.Journals;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ResultSummary;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.service.Admission;
+import dev.blockwipe.service.TargetsOverlapException;
+import dev.blockwipe.service.WipeService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -44,6 +44,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -157,27 +158,17 @@ final class WipeCommand implements Callable<Integer> {
 
     private final TargetOpener opener;
     private final InventorySource inventory;
-    private final WriteGate.Pause pause;
+    private final Admission.Pause pause;
 
     WipeCommand() {
-        this(new LinuxTargets(), new LinuxInventory(), WriteGate.Pause.NONE);
+        this(new LinuxTargets(), new LinuxInventory(), Admission.Pause.NONE);
     }
 
-    /** @param pause called between the gate's steps (tests make races happen there) */
-    WipeCommand(TargetOpener opener, InventorySource inventory, WriteGate.Pause pause) {
+    /** @param pause called between the admission's steps (tests make races happen there) */
+    WipeCommand(TargetOpener opener, InventorySource inventory, Admission.Pause pause) {
         this.opener = opener;
         this.inventory = inventory;
         this.pause = pause;
-    }
-
-    /**
-     * One target's job, what must not run beside it, the device as it was before, and the journal
-     * it goes on from (null for a new wipe).
-     */
-    private record Planned(BlockTarget target, WipeJob job, Set<String> queueKeys, CertifiedDevice before, Journal journal) {
-        String path() {
-            return target.info().path();
-        }
     }
 
     @Override
@@ -200,29 +191,54 @@ final class WipeCommand implements Callable<Integer> {
         Keystreams keystreams = resume || request.method().writesRandomData() ? OpenSslKeystreams.fastest() : Keystreams.JCE;
         Certifier certifier = certifier();
         certifier.requireStorage(targets.size()).forEach(w -> err.println("blockwipe: warning: " + w));
-        List<WriteGate.Admitted> admitted = new WriteGate(opener, new Preflight(inventory), force, pause)
-                .admit(targets, yes, err);
+        List<Admission.Admitted> admitted = admit(err);
+        List<Planned> planned = new ArrayList<>();
+        boolean handedOver = false;
         try {
-            List<Planned> planned = new ArrayList<>();
             List<String> tags = AssetTags.assign(assetTags,
                     admitted.stream().map(a -> a.target().info()).toList());
-            for (WriteGate.Admitted a : admitted) {
-                CertifiedDevice before = CertifiedDevice.before(a.judgement()).withAssetTag(tags.get(planned.size()));
+            for (Admission.Admitted a : admitted) {
+                CertifiedDevice before = a.before(tags.get(planned.size()));
                 Journal journal = journal(certifier, a.target().info(), before, err);
-                WipeJob job = new WipeJob(journal != null ? journal.request(faults) : request, keystreams, buffers,
-                        admitted.size());
-                job.validate(a.target());
-                planned.add(new Planned(a.target(), job,
-                        new SharedDevices(a.judgement().inventory()).keys(a.judgement().identity()), before, journal));
+                WipeRequest r = journal != null ? journal.request(faults) : request;
+                WipeService.validate(a, r);
+                planned.add(new Planned(a, r, before, journal));
             }
             if (noAct) {
                 planned.forEach(p -> noAct(p, out));
                 return ExitCode.OK;
             }
-            return wipeAll(planned, certifier, out, err);
+            handedOver = true;
+            return wipeAll(planned, certifier, keystreams, buffers, out, err);
         } finally {
-            WriteGate.closeAll(admitted.stream().map(WriteGate.Admitted::target).toList(), err);
+            if (!handedOver) {
+                Admission.closeAll(admitted.stream().map(Admission.Admitted::target).toList(), closeFailed(err));
+            }
         }
+    }
+
+    /**
+     * One admitted target's wipe: what it writes (a resumed wipe's comes from its journal), the
+     * device as it was before, and the journal it goes on from (null for a new wipe).
+     */
+    private record Planned(Admission.Admitted target, WipeRequest request, CertifiedDevice before, Journal journal) {
+        TargetInfo info() {
+            return target.target().info();
+        }
+    }
+
+    /** The targets, checked, confirmed at the terminal or by --yes, and held open. */
+    private List<Admission.Admitted> admit(PrintWriter err) throws IOException {
+        try {
+            return new Admission(opener, new Preflight(inventory), force, pause).admit(targets,
+                    Confirmation.atTerminal(yes, err));
+        } catch (TargetsOverlapException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    static Consumer<IOException> closeFailed(PrintWriter err) {
+        return e -> err.println("blockwipe: " + e.getMessage());
     }
 
     /**
@@ -253,46 +269,48 @@ final class WipeCommand implements Callable<Integer> {
 
     /** The plan of one target, with what its result will be when that is known now (UNPROVEN). */
     private void noAct(Planned p, PrintWriter out) {
-        WipeRequest r = p.job().request();
+        WipeRequest r = p.request();
         WipeMethod m = r.method();
         int passCount = m.passCount() + (r.blank() ? 1 : 0);
         String verification = r.verification().text();
-        String unproven = p.target().info().oldData().whyUnproven(m.technique(), r.verification());
+        TargetInfo info = p.info();
+        String unproven = info.oldData().whyUnproven(m.technique(), r.verification());
         if (json) {
-            new JsonLines(out).plan(p.path(), m.name(), passCount, verification, unproven);
+            new JsonLines(out).plan(info.path(), m.name(), passCount, verification, unproven);
             return;
         }
         String plan = p.journal() != null ? "would resume " + p.journal().describe()
                 : "would wipe with " + m.name() + " (" + passCount + (passCount == 1 ? " pass" : " passes") + "), verify "
                         + verification;
-        out.println(p.target().info().describe() + ": " + plan + (unproven == null ? ""
+        out.println(info.describe() + ": " + plan + (unproven == null ? ""
                 : "; the result will be UNPROVEN (exit " + ExitCode.UNVERIFIED + "): " + unproven)
                 + "; nothing written (--no-act)");
     }
 
     /**
-     * Runs every job on a thread of its own. Jobs whose targets share a disk (see {@link SharedDevices})
-     * queue behind each other in the order given; the rest run at once. The main thread waits for
-     * them and collects their exit codes.
+     * Hands every wipe to the {@link WipeService}, which runs each on a thread of its own; jobs
+     * whose targets share a disk (see {@link dev.blockwipe.devices.SharedDevices}) queue behind
+     * each other in the order given, the rest run at once. The main thread waits for them and
+     * collects their exit codes.
      */
-    private int wipeAll(List<Planned> planned, Certifier certifier, PrintWriter out, PrintWriter err) {
+    private int wipeAll(List<Planned> planned, Certifier certifier, Keystreams keystreams, BufferPool buffers,
+                        PrintWriter out, PrintWriter err) {
         ProgressBoard board = json ? null : ProgressBoard.onStandardError(err);
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
             Ends ends = new Ends(interrupts.token(), out, err);
-            JobScheduler<Planned, Integer> scheduler = new JobScheduler<>("blockwipe-job", ends);
+            WipeService<OpenedTarget> service = new WipeService<>(keystreams, buffers, () -> { }, ends);
             try {
-                for (Planned p : planned) {
-                    scheduler.submit(p, p.queueKeys(), interrupts.token(),
-                            () -> wipeOne(p, certifier, board, interrupts.token(), out, err));
-                }
-                scheduler.awaitIdle();
+                service.submit(planned.stream().map(p -> new WipeService.Wipe<>(p.target().target(), p.target(),
+                        p.request(), p.before(), p.journal(), certifier, json ? new JsonLines(out) : board.job(),
+                        interrupts.token())).toList());
+                service.awaitIdle();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 ends.codes.add(ExitCode.CANCELLED);
             } finally {
-                // on an unexpected end, stop the other jobs before their targets are closed under them
-                scheduler.close();
-                awaitJobs(scheduler);
+                // on an unexpected end, stop the other jobs before the process ends under them
+                service.close();
+                awaitJobs(service);
             }
             if (ends.unexpected != null) {
                 throw new IllegalStateException("a wipe job failed unexpectedly", ends.unexpected);
@@ -305,13 +323,16 @@ final class WipeCommand implements Callable<Integer> {
         }
     }
 
-    /** What the scheduler reports: jobs that wait (said once per job), exit codes, an unexpected failure. */
-    private final class Ends implements JobScheduler.Listener<Planned, Integer> {
+    /**
+     * What the service reports: jobs that wait (said once per job), each job's result and
+     * certificate with its exit code, a refusal at a job's start, an unexpected failure.
+     */
+    private final class Ends implements WipeService.Listener<OpenedTarget> {
         private final CancelToken cancel;
         private final PrintWriter out;
         private final PrintWriter err;
         private final List<Integer> codes = Collections.synchronizedList(new ArrayList<>());
-        private final Set<Planned> announced = ConcurrentHashMap.newKeySet();
+        private final Set<OpenedTarget> announced = ConcurrentHashMap.newKeySet();
         private volatile Throwable unexpected;
 
         Ends(CancelToken cancel, PrintWriter out, PrintWriter err) {
@@ -321,63 +342,61 @@ final class WipeCommand implements Callable<Integer> {
         }
 
         @Override
-        public void waiting(Planned p, Planned behind, String shared) {
-            if (!announced.add(p)) {
+        public void waiting(OpenedTarget t, OpenedTarget behind, String shared) {
+            if (!announced.add(t)) {
                 return;
             }
             if (json) {
-                new JsonLines(out).waiting(p.path(), behind.path(), shared);
+                new JsonLines(out).waiting(t.info().path(), behind.info().path(), shared);
             } else {
-                err.println(Units.printable(p.path()) + ": waits for " + Units.printable(behind.path())
+                err.println(Units.printable(t.info().path()) + ": waits for " + Units.printable(behind.info().path())
                         + " (they share " + shared + ")");
             }
         }
 
         @Override
-        public void ended(Planned p, JobScheduler.Outcome<Integer> outcome) {
-            if (outcome instanceof JobScheduler.Outcome.Done<Integer> done) {
-                codes.add(done.value());
-            } else if (outcome instanceof JobScheduler.Outcome.Failed<Integer> failed) {
+        public void ended(OpenedTarget t, JobScheduler.Outcome<Certifier.Report> outcome) {
+            if (outcome instanceof JobScheduler.Outcome.Done<Certifier.Report> done) {
+                codes.add(reported(done.value()));
+            } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> failed
+                    && failed.error() instanceof TargetException refused) {
+                err.println("blockwipe: " + refused.getMessage());
+                codes.add(ExitCode.of(refused));
+            } else if (outcome instanceof JobScheduler.Outcome.Failed<Certifier.Report> failed) {
                 unexpected = failed.error();
                 cancel.cancel();
             } else {
                 codes.add(ExitCode.CANCELLED);
-                err.println(Units.printable(p.path()) + ": not started (cancelled)");
+                err.println(Units.printable(t.info().path()) + ": not started (cancelled)");
             }
         }
-    }
 
-    private int wipeOne(Planned p, Certifier certifier, ProgressBoard board, CancelToken cancel, PrintWriter out,
-                        PrintWriter err) {
-        TargetInfo info = p.target().info();
-        Thread.currentThread().setName("blockwipe-" + info.name());
-        JsonLines jsonLines = json ? new JsonLines(out) : null;
-        WipeListener display = json ? jsonLines : board.job();
-        Certifier.Report done;
-        try {
-            done = certifier.wipe(p.target(), p.job(), p.before(), p.journal(), display, cancel);
-        } catch (TargetException e) {
-            err.println("blockwipe: " + e.getMessage());
-            return ExitCode.of(e);
+        @Override
+        public void closeFailed(OpenedTarget t, IOException failure) {
+            WipeCommand.closeFailed(err).accept(failure);
         }
-        WipeResult result = done.result();
-        synchronized (out) {
-            if (!json) {
-                out.println(ResultSummary.result(result));
-                result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
+
+        /** Prints a job's result and certificate; returns its exit code. */
+        private int reported(Certifier.Report done) {
+            WipeResult result = done.result();
+            synchronized (out) {
+                if (!json) {
+                    out.println(ResultSummary.result(result));
+                    result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
+                }
+                int code = certify(done, json ? new JsonLines(out) : null, out, err);
+                out.flush();
+                return code;
             }
-            int code = certify(done, jsonLines, out, err);
-            out.flush();
-            return code;
         }
     }
 
     /** Waits for the jobs to end, however often the main thread is interrupted meanwhile. */
-    private static void awaitJobs(JobScheduler<Planned, Integer> scheduler) {
+    private static void awaitJobs(WipeService<?> service) {
         boolean interrupted = false;
         while (true) {
             try {
-                scheduler.awaitIdle();
+                service.awaitIdle();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;

@@ -1,14 +1,10 @@
 package dev.blockwipe.report;
 
 import dev.blockwipe.engine.Benchmark;
-import dev.blockwipe.engine.BlockTarget;
-import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.SiblingSpeeds;
-import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import java.io.IOException;
@@ -102,35 +98,6 @@ public final class Certifier {
         public Report {
             problems = List.copyOf(problems);
         }
-    }
-
-    /**
-     * Runs {@code job} on {@code target} with its paperwork, in the order that leaves no loose ends:
-     * the job is validated against the target first, so a target it cannot run on leaves no log and
-     * no reserved certificate behind; then the log and the journal open and the job runs (on from
-     * {@code journal} when that is not null); the result is compared with the disks of the same model
-     * this certifier saw before ({@link SiblingSpeeds}); then the paperwork finishes, with a certificate or the
-     * reason there is none, whether the wipe erased, failed or was cancelled. Should the job throw
-     * once the log is open, the log says so and is closed before the exception goes on.
-     *
-     * @throws TargetException the job cannot run on the target; nothing was written
-     */
-    public Report wipe(BlockTarget target, WipeJob job, CertifiedDevice before, Journal journal, WipeListener display,
-                        CancelToken cancel) throws TargetException {
-        job.validate(target);
-        Paperwork paperwork = journal != null ? resume(target.info(), before, journal) : begin(target.info(), before);
-        // the paperwork first: an event is shown once the log and the journal have it (the first
-        // journal is durable before "started" is shown, and before the first write)
-        WipeListener listener = WipeListener.all(paperwork, display);
-        WipeResult result;
-        try {
-            result = journal != null ? job.resume(target, journal.plan(), journal.resumePoint(), listener, cancel)
-                    : job.run(target, listener, cancel);
-        } catch (TargetException | RuntimeException | Error e) {
-            paperwork.abandon(e);
-            throw e;
-        }
-        return paperwork.finish(siblings.judge(before.model(), result));
     }
 
     /**
@@ -354,14 +321,16 @@ public final class Certifier {
         }
 
         /**
-         * Writes the certificate of {@code result}, then lets the journal go, in that order: at
+         * Writes the certificate of the job's result, compared first with the disks of the same
+         * model this certifier saw before ({@link SiblingSpeeds}), then lets the journal go, in that order: at
          * every instant there is a certificate, or a journal from which {@code wipe --resume} makes
          * one (after the last pass, by the read-back alone: nothing is written again). Where the
          * reports directory cannot take the certificate (it filled up, went away), it is written
          * to the journal directory instead; where that fails too, the journal stays. A wipe that
          * can be resumed keeps its journal whatever happens to its certificate.
          */
-        public Report finish(WipeResult result) {
+        public Report finish(WipeResult ran) {
+            WipeResult result = siblings.judge(device.model(), ran);
             closeLog();
             journalWritesDone();
             boolean resumable = journalWritten && result.resumable();
@@ -418,7 +387,7 @@ public final class Certifier {
          * The job threw instead of ending with a result: the log says why and is closed. There is
          * no certificate, and the journal stays as it was written last.
          */
-        private void abandon(Throwable why) {
+        public void abandon(Throwable why) {
             journalWritesDone();
             if (log != null) {
                 try {

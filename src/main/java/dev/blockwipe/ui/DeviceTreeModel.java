@@ -333,25 +333,20 @@ public final class DeviceTreeModel implements AutoCloseable {
     }
 
     /**
-     * The targets of Wipe…: the checked rows (or the selected one when none is checked), from facts
-     * read just now, in the background: the dialog must show what is on the devices at this moment,
-     * not two seconds ago. The future completes on the FX thread.
+     * The targets of Wipe…: the checked rows, or the selected one when none is checked, by the
+     * paths the admission opens (it reads their facts afresh).
      */
-    public CompletableFuture<List<RowFacts>> freshTargets() {
-        readingFacts.set(true);
-        return Background.call(services, services.inventory()::scan).handle((inv, error) -> {
-            readingFacts.set(false);
-            if (inv != null) {
-                applyInventory(inv);
-            } else {
-                scanProblem.set("cannot read the devices: " + error.getMessage());
-            }
-            List<DeviceRow> targets = checkedRows();
-            if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
-                targets = List.of(selected.get());
-            }
-            return targets.stream().map(DeviceRow::facts).toList();
-        });
+    public List<String> wipeTargets() {
+        List<DeviceRow> targets = checkedRows();
+        if (targets.isEmpty() && selected.get() != null && selected.get().checkableProperty().get()) {
+            targets = List.of(selected.get());
+        }
+        return targets.stream().map(row -> row.facts().path()).toList();
+    }
+
+    /** Facts for Wipe… are being read ({@link #readingFactsProperty()}). */
+    void readingFacts(boolean reading) {
+        readingFacts.set(reading);
     }
 
     /** Takes every check mark away (the wipe of the checked rows has started). */

@@ -1,18 +1,17 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.devices.SharedDevices;
-import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.Journal;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -24,13 +23,13 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The jobs: started from a confirmed dialog or a journal, run by the {@link JobRunner}, drained
+ * The jobs: started from a confirmed dialog or a journal, admitted and run by {@link WindowJobs}, drained
  * once per frame, cancelled after a question, summed up in the status line. The device tree
  * learns each target's latest job through {@code showOnRows}. FX thread only.
  */
 public final class JobsModel implements AutoCloseable {
     private final DialogService dialogs;
-    private final JobRunner runner;
+    private final WindowJobs runner;
     private final Consumer<Map<String, JobViewModel>> showOnRows;
 
     // ---- Properties
@@ -75,48 +74,41 @@ public final class JobsModel implements AutoCloseable {
                      Consumer<Map<String, JobViewModel>> showOnRows, Consumer<JobViewModel> ended) {
         this.dialogs = dialogs;
         this.showOnRows = showOnRows;
-        this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), services.buffers(),
-                services.jobThreads(), certifier, services.fx(),
-                ended);
+        this.runner = new WindowJobs(services, certifier, ended);
     }
 
     // ---- Commands
 
-    /** Starts one job per target of a confirmed dialog. */
-    List<JobViewModel> startWipe(WipeDialogViewModel dialog, SharedDevices shared) {
-        if (!dialog.canWipeProperty().get()) {
-            throw new IllegalStateException("the wipe is not confirmed");
-        }
-        WipeRequest request = dialog.request();
-        List<JobRunner.Wipe> wipes = new ArrayList<>();
-        for (RowFacts t : dialog.targets()) {
-            JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), request, shared.keys(t.identity()),
-                    System::nanoTime, false);
-            jobs.add(0, job);
-            wipes.add(new JobRunner.Wipe(job, t, dialog.assetTagProperty(t).get()));
-        }
-        runner.submit(wipes);
-        drain();
-        return wipes.stream().map(JobRunner.Wipe::job).toList();
+    /**
+     * Wipe…: the targets go through the admission off the FX thread; {@code dialog} shows the wipe
+     * dialog for the facts of the opened targets (FX thread) and returns it when the user
+     * confirmed it, and then one job per target starts. The future completes on the FX thread, as
+     * {@link WindowJobs#start} says.
+     */
+    CompletableFuture<List<JobViewModel>> startWipe(List<String> paths,
+                                                    Function<List<RowFacts>, Optional<WipeDialogViewModel>> dialog) {
+        return runner.start(paths, facts -> dialog.apply(facts).map(d -> {
+            if (!d.canWipeProperty().get()) {
+                throw new IllegalStateException("the wipe is not confirmed");
+            }
+            WipeRequest request = d.request();
+            return facts.stream().map(f -> new WindowJobs.Order(request, d.assetTagProperty(f).get())).toList();
+        }), this::queued);
     }
 
     /**
-     * Goes on with the interrupted wipe of {@code row}, from its journal. The job reads the journal
-     * again for the device it opens and refuses one that does not match.
+     * Goes on with the interrupted wipe of {@code path}, from its journal, once {@code confirmed}
+     * (FX thread) says the user typed its name. The job reads the journal again for the device it
+     * opened and refuses one that does not match.
      */
-    JobViewModel startResume(DeviceRow row, SharedDevices shared) {
-        Journal journal = row.interruptedProperty().get();
-        if (journal == null || !row.checkableProperty().get()) {
-            throw new IllegalStateException("nothing to resume on " + row.facts().name());
-        }
-        RowFacts t = row.facts();
-        JobViewModel job = new JobViewModel(t.path(), t.name(), t.oneLine(), journal.request(FaultPolicy.DEFAULT),
-                shared.keys(t.identity()), System::nanoTime, true);
-        jobs.add(0, job);
-        runner.submit(List.of(new JobRunner.Wipe(job, t, "")));
-        row.showInterrupted(null);
+    CompletableFuture<List<JobViewModel>> startResume(String path, BooleanSupplier confirmed) {
+        return runner.start(List.of(path), facts -> confirmed.getAsBoolean()
+                ? Optional.of(List.of(new WindowJobs.Order(null, ""))) : Optional.empty(), this::queued);
+    }
+
+    private void queued(List<JobViewModel> started) {
+        started.forEach(job -> jobs.add(0, job));
         drain();
-        return job;
     }
 
     /** A job card's Cancel: asks first, since what was written stays written. */

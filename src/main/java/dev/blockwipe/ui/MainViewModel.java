@@ -1,18 +1,20 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.WipeResult;
 import dev.blockwipe.report.Journal;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 
 /**
  * The main window's state, in three models: the device tree, the jobs and the session (settings,
  * test disks, notices). This class makes them, joins them where a command needs more than one of
- * them (a wipe: fresh facts from the tree, the operator from the session, jobs from the jobs), and
+ * them (a wipe: the targets from the tree, the operator from the session, jobs from the jobs), and
  * puts the questions that go with those commands through the {@link DialogService}.
  */
 public final class MainViewModel implements AutoCloseable {
@@ -59,34 +61,33 @@ public final class MainViewModel implements AutoCloseable {
         return quitting.getReadOnlyProperty();
     }
 
-    /** Wipe…: reads the facts, shows the dialog for them, and starts the wipe it confirms. */
-    public void wipe() {
-        if (quitting.get() || !devices.hasWipeTargets()) {
-            return;
-        }
-        wipeDialog().thenAccept(dialog -> {
-            // the window may start quitting while the facts are read, or while the dialog is open
-            if (!quitting.get() && dialogs.showWipeDialog(dialog) && !quitting.get()) {
-                startWipe(dialog);
-            }
-        });
-    }
-
-    /** The wipe dialog for the tree's targets, from facts read in the background; completes on the FX thread. */
-    public CompletableFuture<WipeDialogViewModel> wipeDialog() {
-        return devices.freshTargets().thenApply(targets -> new WipeDialogViewModel(targets, estimates,
-                session.settingsProperty().get().operator()));
-    }
-
     /**
-     * Starts one job per target of a confirmed dialog (the jobs model refuses any other); the
-     * operator it names is remembered first, so that the jobs' certificates name them.
+     * Wipe…: the tree's targets are opened and judged in the background (meanwhile Wipe… waits);
+     * the dialog shows what was found through the open descriptors, and the wipe it confirms
+     * writes through them. The future completes on the FX thread with the jobs started, none when
+     * the user cancelled the dialog or a target was refused (that is said in an error dialog).
      */
-    public List<JobViewModel> startWipe(WipeDialogViewModel dialog) {
-        session.useOperator(dialog.operator());
-        List<JobViewModel> started = jobs.startWipe(dialog, devices.sharedDevices());
-        devices.uncheckAll();
-        return started;
+    public CompletableFuture<List<JobViewModel>> wipe() {
+        if (quitting.get() || !devices.hasWipeTargets()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        devices.readingFacts(true);
+        return jobs.startWipe(devices.wipeTargets(), facts -> {
+            devices.readingFacts(false);
+            WipeDialogViewModel dialog = new WipeDialogViewModel(facts, estimates,
+                    session.settingsProperty().get().operator());
+            // the window may start quitting while the facts are read, or while the dialog is open
+            if (quitting.get() || !dialogs.showWipeDialog(dialog) || quitting.get()) {
+                return Optional.empty();
+            }
+            // before the jobs take the certifier, so that their certificates name the operator
+            session.useOperator(dialog.operator());
+            return Optional.of(dialog);
+        }).whenComplete((started, refused) -> devices.readingFacts(false))
+                .thenApply(started -> {
+                    devices.uncheckAll();
+                    return started;
+                }).exceptionally(e -> refused("Cannot wipe", e));
     }
 
     /** Resume…: asks for the selected device's name, as a wipe does (the resume writes to it again). */
@@ -101,11 +102,24 @@ public final class MainViewModel implements AutoCloseable {
                 + " written. Nothing is written to the device."
                 : "What was written and synced before stays; the wipe goes on from there with the same method and random"
                 + " keys, and the read-back covers the whole device.";
-        if (dialogs.confirmTyped("Resume the interrupted wipe", "Go on with the wipe of "
+        jobs.startResume(row.facts().path(), () -> dialogs.confirmTyped("Resume the interrupted wipe", "Go on with the wipe of "
                 + Units.printable(row.facts().path()) + "?\n" + journal.describe() + ".\n" + what, row.facts().name())
-                && !quitting.get()) {
-            jobs.startResume(row, devices.sharedDevices());
+                && !quitting.get()).thenApply(started -> {
+                    row.showInterrupted(null);
+                    return started;
+                }).exceptionally(e -> refused("Cannot resume", e));
+    }
+
+    /**
+     * Says why nothing started, in an error dialog; nothing when the user declined. The cause
+     * arrives wrapped when it went through a dependent stage.
+     */
+    private <T> List<T> refused(String header, Throwable failure) {
+        Throwable e = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (!(e instanceof TargetRefusedException r && r.reason() == TargetRefusedException.Reason.NOT_CONFIRMED)) {
+            dialogs.error(header, e.getMessage() != null ? e.getMessage() : e.toString());
         }
+        return List.of();
     }
 
     /** Why the selected row cannot be benchmarked now, if it cannot. */

@@ -2,15 +2,20 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.TargetKind;
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.service.Admission;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,6 +66,36 @@ final class RowFactory {
                         new FactSheet.Fact("I/O", info.ioMode().label()),
                         new FactSheet.Fact("contents", signatures.describe()),
                         verdictFact(verdict)));
+    }
+
+    /**
+     * What the wipe dialog shows of a target the admission opened: the device as the admission's
+     * inventory lists it, with the identity, contents and verdict read from the open descriptor;
+     * an image file from its descriptor alone.
+     *
+     * @throws TargetRefusedException a device the admission's inventory does not list (it was
+     *                                refused before it came to a dialog; this only fails closed)
+     */
+    static RowFacts judged(Admission.Candidate c) throws TargetRefusedException {
+        TargetInfo info = c.info();
+        Preflight.Judgement j = c.judgement();
+        if (info.kind() != TargetKind.BLOCK_DEVICE) {
+            return image(info, c.verdict(), j.signatures());
+        }
+        DeviceInventory inv = j.inventory();
+        Device d = inv.byNumber(new DeviceNumber(j.identity().major(), j.identity().minor()))
+                .orElseThrow(() -> notListed(info));
+        RowFacts listed = d instanceof Partition p
+                ? partition(inv, inv.disk(p.disk()).orElseThrow(() -> notListed(info)), p)
+                : disk(inv, (Disk) d);
+        return rejudged(new RowFacts(listed.name(), info.path(), j.identity(), listed.model(), listed.serial(),
+                listed.size(), listed.kind(), contents(j.signatures()), listed.usage(), listed.misalignment(),
+                c.verdict(), j.signatures(), listed.oldData(), listed.details()), c.verdict());
+    }
+
+    private static TargetRefusedException notListed(TargetInfo info) {
+        return new TargetRefusedException(info.path(), TargetRefusedException.Reason.BLOCKED,
+                "refused: the device inventory does not list it");
     }
 
     /** The same row judged again against a newer inventory. */

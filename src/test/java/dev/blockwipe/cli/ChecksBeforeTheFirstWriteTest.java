@@ -11,6 +11,7 @@ import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.service.Admission;
 import dev.blockwipe.testing.FaultyDisk;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
@@ -91,8 +92,8 @@ class ChecksBeforeTheFirstWriteTest {
             }
             byte[] before = Files.readAllBytes(disk.backing());
             awaitNoOtherOpener(disk.path());
-            WriteGate gate = new WriteGate(new LinuxTargets(), new Preflight(new LinuxInventory(), BOUND, Preflight.PROBES_WAIT), false, step -> {
-                if (step == WriteGate.Step.CONFIRMED) {
+            Admission gate = new Admission(new LinuxTargets(), new Preflight(new LinuxInventory(), BOUND, Preflight.PROBES_WAIT), false, step -> {
+                if (step == Admission.Step.CONFIRMED) {
                     // stalled first: whoever reads the first block after the cache is dropped waits for it
                     disk.control(Map.of("stallAt", 0, "stallSeconds", 120));
                     Sh.run("blockdev", "--flushbufs", disk.path());
@@ -113,19 +114,19 @@ class ChecksBeforeTheFirstWriteTest {
     }
 
     /** The refusal of {@code path}, confirmed by {@code name}; targets admitted instead are closed, and the test fails. */
-    private static TargetRefusedException refused(WriteGate gate, String path, String name) throws IOException {
-        List<WriteGate.Admitted> admitted;
+    private static TargetRefusedException refused(Admission gate, String path, String name) throws IOException {
+        List<Admission.Admitted> admitted;
         try {
-            admitted = gate.admit(List.of(path), List.of(name), new PrintWriter(new StringWriter()));
+            admitted = gate.admit(List.of(path), Confirmation.atTerminal(List.of(name), new PrintWriter(new StringWriter())));
         } catch (TargetRefusedException e) {
             return e;
         }
-        WriteGate.closeAll(admitted.stream().map(WriteGate.Admitted::target).toList(), new PrintWriter(new StringWriter()));
+        Admission.closeAll(admitted.stream().map(Admission.Admitted::target).toList(), e -> { });
         throw new AssertionError(path + " was admitted");
     }
 
-    private static WriteGate gate(InventorySource inventory) {
-        return new WriteGate(new LinuxTargets(), new Preflight(inventory, BOUND, Preflight.PROBES_WAIT), false, WriteGate.Pause.NONE);
+    private static Admission gate(InventorySource inventory) {
+        return new Admission(new LinuxTargets(), new Preflight(inventory, BOUND, Preflight.PROBES_WAIT), false, Admission.Pause.NONE);
     }
 
     /** The check left waiting closes the device once it returns; until then it is held. */

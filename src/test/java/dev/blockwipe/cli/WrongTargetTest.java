@@ -10,6 +10,7 @@ import dev.blockwipe.engine.Technique;
 import dev.blockwipe.engine.Verification;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.service.Admission;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
@@ -484,7 +485,7 @@ class WrongTargetTest {
         Witness w = new Witness().watch(img);
         try {
             Cli cli = withPause(step -> {
-                if (step == WriteGate.Step.CONFIRMED) {
+                if (step == Admission.Step.CONFIRMED) {
                     Sh.run("chattr", attribute, img.toString());
                 }
             }, "wipe", img.toString(), "-m", "zero", "--yes=attr.img");
@@ -541,8 +542,8 @@ class WrongTargetTest {
     // ---- races, made deterministic by pausing between the steps
 
     @ParameterizedTest(name = "repointed after {0}")
-    @EnumSource(WriteGate.Step.class)
-    void aSymlinkRepointedBetweenTheStepsDoesNotMoveTheWrites(WriteGate.Step when) throws Exception {
+    @EnumSource(Admission.Step.class)
+    void aSymlinkRepointedBetweenTheStepsDoesNotMoveTheWrites(Admission.Step when) throws Exception {
         try (LoopDevice confirmed = LoopDevice.create(dir, 16 * MIB);
              LoopDevice other = LoopDevice.create(dir, 16 * MIB)) {
             confirmed.fillRandom(confirmed.path(), 2);
@@ -572,7 +573,7 @@ class WrongTargetTest {
         Witness w = new Witness().watch(planted);
 
         Cli cli = withPause(step -> {
-            if (step == WriteGate.Step.OPENED) {
+            if (step == Admission.Step.OPENED) {
                 Files.move(file, moved);
                 Files.copy(planted, file);
             }
@@ -592,7 +593,7 @@ class WrongTargetTest {
             Witness w = new Witness().watch(other);
 
             Cli cli = withPause(step -> {
-                if (step == WriteGate.Step.CONFIRMED) {
+                if (step == Admission.Step.CONFIRMED) {
                     Sh.run("losetup", "-d", loop.path());
                     assertThat(exitCode("losetup", loop.path(), other.toString()))
                             .as("attaching other media to a held loop device fails").isNotZero();
@@ -881,7 +882,7 @@ class WrongTargetTest {
     }
 
     /** Runs the CLI with a wipe command that calls {@code pause} between the gate's steps. */
-    private static Cli withPause(WriteGate.Pause pause, String... args) {
+    private static Cli withPause(Admission.Pause pause, String... args) {
         CommandLine.IFactory factory = new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {

@@ -9,7 +9,6 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.Temperatures;
 import dev.blockwipe.engine.ThermalPause;
@@ -286,26 +285,13 @@ class CertificateTest {
     }
 
     @Test
-    void aJobThatCannotRunOnTheTargetLeavesNoPaperworkBehind() {
-        MemoryTarget target = target(null);
-        Certifier certifier = new Certifier(settings, HOST, BuildInfo.current());
-        WipeJob zeroout = new WipeJob(WipeRequest.of(WipeMethods.byName("zeroout").orElseThrow()), Keystreams.JCE);
-
-        assertThatThrownBy(() -> certifier.wipe(target, zeroout, DISK, null, e -> { }, new CancelToken()))
-                .isInstanceOf(OperationNotSupportedException.class);
-
-        assertThat(settings.reportDir()).as("no log, no reserved certificate").doesNotExist();
-        assertThat(settings.journalDir()).doesNotExist();
-    }
-
-    @Test
     void aWipeThatFailsStillEndsWithItsCertificate() throws Exception {
         MemoryTarget target = target(null).failingWriteAt(2 << 20);
         WipeJob stopAtTheFirstError = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow())
                 .withBlockSize(1 << 20).withFaults(FaultPolicy.DEFAULT.withStopAtFirst(true)), Keystreams.JCE);
 
-        Certifier.Report done = new Certifier(settings, HOST, BuildInfo.current())
-                .wipe(target, stopAtTheFirstError, DISK, null, e -> { }, new CancelToken());
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        Certifier.Report done = paperwork.finish(stopAtTheFirstError.run(target, paperwork, new CancelToken()));
 
         assertThat(done.result().state()).isEqualTo(FinalState.FAILED);
         assertThat(done.uncertified()).isNull();
@@ -322,10 +308,12 @@ class CertificateTest {
             throw new IllegalStateException("the display broke");
         };
 
-        assertThatThrownBy(() -> new Certifier(settings, HOST, BuildInfo.current())
-                .wipe(target, new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE),
-                        DISK, null, broken, new CancelToken()))
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        WipeJob job = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE);
+
+        assertThatThrownBy(() -> job.run(target, WipeListener.all(paperwork, broken), new CancelToken()))
                 .hasMessage("the display broke");
+        paperwork.abandon(new IllegalStateException("the display broke"));
 
         try (var reports = Files.list(settings.reportDir())) {
             List<Path> files = reports.toList();

@@ -58,6 +58,8 @@ abstract class DeviceFixture {
     final FakeDialogs dialogs = new FakeDialogs();
     /** The services' keystreams: JCE's, which a test may hold to look at a wipe that is still running. */
     final HeldKeystreams keystreams = new HeldKeystreams(Keystreams.JCE);
+    /** What the services opened for writing (made with the fake sysfs). */
+    RecordingOpener opener;
     /** The I/O buffer budget of the services' pool. */
     long bufferBudget = BufferPool.SINGLE_JOB_BUDGET;
 
@@ -76,7 +78,10 @@ abstract class DeviceFixture {
 
     Services services(boolean root) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"));
-        return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, new LinuxTargets(sys.root()), root,
+        if (opener == null) {
+            opener = new RecordingOpener(new LinuxTargets(sys.root()));
+        }
+        return new Services(this::scan, scanner::fingerprint, DeviceEvents.NONE, opener, root,
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();

@@ -3,8 +3,11 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.HostInfo;
@@ -15,7 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -154,11 +159,7 @@ class JobsModelTest extends DeviceFixture {
 
     /** Wipes {@code rows} with zeroes from one dialog and returns the request sizes their certificates name. */
     private List<Integer> requestSizes(JobsModel model, List<DeviceRow> rows) throws Exception {
-        WipeDialogViewModel dialog = new WipeDialogViewModel(rows.stream().map(DeviceRow::facts).toList(),
-                new ThroughputEstimates(), Operator.UNNAMED);
-        dialog.methodProperty().set(WipeMethods.byName("zero").orElseThrow());
-        dialog.confirmation().typedProperty().set(dialog.confirmation().expected());
-        List<JobViewModel> started = model.startWipe(dialog, tree.sharedDevices());
+        List<JobViewModel> started = model.startWipe(paths(rows), facts -> Optional.of(confirmed(facts, "zero"))).join();
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
                 () -> started.stream().allMatch(j -> j.stateProperty().get().finished()));
         assertThat(started).extracting(j -> j.stateProperty().get()).containsOnly(JobState.ERASED);
@@ -177,20 +178,30 @@ class JobsModelTest extends DeviceFixture {
     }
 
     @Test
-    void anUnconfirmedDialogStartsNothing() {
-        WipeDialogViewModel dialog = new WipeDialogViewModel(List.of(image.facts()), new ThroughputEstimates(),
-                Operator.UNNAMED);
+    void anUnconfirmedDialogStartsNothingAndLetsTheTargetGo() throws Exception {
+        CompletableFuture<List<JobViewModel>> started = jobs.startWipe(paths(List.of(image)),
+                facts -> Optional.of(new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED)));
 
-        assertThatThrownBy(() -> jobs.startWipe(dialog, tree.sharedDevices()))
-                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(started::join).hasCauseInstanceOf(IllegalStateException.class);
         assertThat(jobs.jobs()).isEmpty();
+        try (OpenedTarget again = new LinuxTargets().open(image.facts().path(), Access.WRITE)) {
+            assertThat(again.info().name()).isEqualTo("big.img");
+        }
     }
 
     private JobViewModel start() {
-        WipeDialogViewModel dialog = new WipeDialogViewModel(List.of(image.facts()), new ThroughputEstimates(),
-                Operator.UNNAMED);
-        dialog.methodProperty().set(WipeMethods.byName("gutmann").orElseThrow());
+        return jobs.startWipe(paths(List.of(image)), facts -> Optional.of(confirmed(facts, "gutmann"))).join().get(0);
+    }
+
+    private static List<String> paths(List<DeviceRow> rows) {
+        return rows.stream().map(r -> r.facts().path()).toList();
+    }
+
+    /** The dialog for {@code facts}, with {@code method} chosen and the confirmation typed. */
+    private static WipeDialogViewModel confirmed(List<RowFacts> facts, String method) {
+        WipeDialogViewModel dialog = new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED);
+        dialog.methodProperty().set(WipeMethods.byName(method).orElseThrow());
         dialog.confirmation().typedProperty().set(dialog.confirmation().expected());
-        return jobs.startWipe(dialog, tree.sharedDevices()).get(0);
+        return dialog;
     }
 }

@@ -2,17 +2,22 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.devices.Signature;
+import dev.blockwipe.devices.OpenedTarget;
+import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.testing.MemoryTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +48,7 @@ class MainViewModelTest extends DeviceFixture {
     }
 
     @Test
-    void dialogTargetsTheCheckedRowsInTreeOrder() throws IOException {
+    void wipeTargetsTheCheckedRowsInTreeOrder() throws IOException {
         rescan(viewModel(true).devices());
         DeviceRow image = vm.devices().addImageFile(image("disk.img").toString()).join();
         for (DeviceRow r : List.of(image, row("sdc"), row("sdb2"), row("sdb"))) {
@@ -51,39 +56,37 @@ class MainViewModelTest extends DeviceFixture {
         }
         vm.devices().selectedProperty().set(row("sdb1"));
 
-        WipeDialogViewModel dialog = vm.wipeDialog().join();
-
-        assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb", "sdb2", "sdc", "disk.img");
-        assertThat(dialog.confirmation().expected()).isEqualTo("WIPE 4 DISKS");
+        assertThat(vm.devices().wipeTargets()).containsExactly("/dev/sdb", "/dev/sdb2", "/dev/sdc",
+                image.facts().path());
     }
 
-    /** The scan before the dialog runs off the FX thread; meanwhile Wipe… and Add image file… wait. */
+    /** The admission before the dialog runs off the FX thread; meanwhile Wipe… and Add image file… wait. */
     @Test
-    void theWipeDialogIsReadInTheBackgroundAndArrivesWithFreshFacts() throws IOException {
+    void theWipeDialogWaitsForTheAdmissionInTheBackground() throws IOException {
         rescan(viewModel(true).devices());
-        vm.devices().selectedProperty().set(row("sdb1"));
+        DeviceRow image = vm.devices().addImageFile(image("disk.img").toString()).join();
+        vm.devices().selectedProperty().set(image);
+        dialogs.answer(false);
         background.hold();
 
-        CompletableFuture<WipeDialogViewModel> dialog = vm.wipeDialog();
-        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+        CompletableFuture<List<JobViewModel>> started = vm.wipe();
 
-        assertThat(dialog).isNotDone();
+        assertThat(dialogs.wipeDialogs()).isEmpty();
         assertThat(vm.devices().readingFactsProperty().get()).isTrue();
         background.release();
         assertThat(vm.devices().readingFactsProperty().get()).isFalse();
-        assertThat(dialog.join().targets()).singleElement().extracting(RowFacts::contents).isEqualTo("ext4 \"data\"");
+        assertThat(dialogs.wipeDialogs()).singleElement().extracting(d -> d.targets().get(0).path())
+                .isEqualTo(image.facts().path());
+        assertThat(started.join()).isEmpty();
     }
 
     @Test
-    void withNothingCheckedTheDialogTargetsTheSelectedRow() throws IOException {
+    void withNothingCheckedWipeTargetsTheSelectedRow() throws IOException {
         rescan(viewModel(true).devices());
         vm.devices().selectedProperty().set(row("sdb2"));
 
         assertThat(vm.devices().hasWipeTargets()).isTrue();
-        WipeDialogViewModel dialog = vm.wipeDialog().join();
-
-        assertThat(dialog.targets()).extracting(RowFacts::name).containsExactly("sdb2");
-        assertThat(dialog.confirmation().expected()).isEqualTo("sdb2");
+        assertThat(vm.devices().wipeTargets()).containsExactly("/dev/sdb2");
     }
 
     @Test
@@ -114,16 +117,46 @@ class MainViewModelTest extends DeviceFixture {
     }
 
     @Test
-    void wipeShowsTheDialogForTheFreshFactsAndStartsNothingWhenItIsCancelled() throws IOException {
+    void wipeShowsTheDialogForTheOpenedTargetAndLetsItGoWhenItIsCancelled() throws Exception {
         rescan(viewModel(true).devices());
-        row("sdc").checkedProperty().set(true);
+        DeviceRow image = vm.devices().addImageFile(image("disk.img").toString()).join();
+        image.checkedProperty().set(true);
         dialogs.answer(false);
 
-        vm.wipe();
+        assertThat(vm.wipe().join()).isEmpty();
 
-        assertThat(dialogs.wipeDialogs()).singleElement().extracting(d -> d.targets().get(0).name()).isEqualTo("sdc");
+        assertThat(dialogs.wipeDialogs()).singleElement().extracting(d -> d.targets().get(0).name()).isEqualTo("disk.img");
+        assertThat(dialogs.errors()).as("a cancelled dialog is no error").isEmpty();
         assertThat(vm.jobs().jobs()).isEmpty();
-        assertThat(row("sdc").checkedProperty().get()).as("the check stays for another try").isTrue();
+        assertThat(image.checkedProperty().get()).as("the check stays for another try").isTrue();
+        assertThat(opener.openedForWriting()).as("opened for the dialog").hasSize(1);
+        try (BlockTarget again = new LinuxTargets().open(image.facts().path(), Access.WRITE)) {
+            assertThat(again.info().name()).as("let go again").isEqualTo("disk.img");
+        }
+    }
+
+    /**
+     * The dialog is asked while the target is held open, and the job writes through that very
+     * descriptor: the target is opened for writing once, before the dialog, and never again.
+     */
+    @Test
+    void theTargetTheDialogConfirmsIsTheOneDescriptorTheJobWrites() throws Exception {
+        rescan(viewModel(true).devices());
+        Path file = sparse("small.img", 8L << 20);
+        Files.write(file, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.WRITE);
+        DeviceRow image = vm.devices().addImageFile(file.toString()).join();
+        image.checkedProperty().set(true);
+        List<List<OpenedTarget>> openWhileAsked = new ArrayList<>();
+        dialogs.fillWipeDialog(d -> openWhileAsked.add(opener.openedForWriting())).answer(true);
+
+        JobViewModel job = vm.wipe().join().get(0);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> job.stateProperty().get().finished());
+        vm.jobs().drain();
+
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.ERASED);
+        assertThat(openWhileAsked).singleElement().asList().as("opened before the dialog was answered").hasSize(1);
+        assertThat(opener.openedForWriting()).as("the job opened nothing again").isEqualTo(openWhileAsked.get(0));
+        assertThat(Files.readAllBytes(file)).containsOnly(0);
     }
 
     /** Resume… writes to the device again, so it wants the name typed; without it nothing starts. */
@@ -155,9 +188,8 @@ class MainViewModelTest extends DeviceFixture {
             d.operatorProperty().set("Grace Hopper");
         }).answer(true, false);
 
-        vm.wipe();
+        JobViewModel job = vm.wipe().join().get(0);
 
-        JobViewModel job = vm.jobs().jobs().get(0);
         assertThat(job.target()).isEqualTo(image.facts().path());
         assertThat(image.checkedProperty().get()).isFalse();
         assertThat(vm.session().settingsProperty().get().operator().name()).isEqualTo("Grace Hopper");

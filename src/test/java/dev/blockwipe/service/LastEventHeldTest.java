@@ -1,4 +1,4 @@
-package dev.blockwipe.ui;
+package dev.blockwipe.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The card gets the engine's events as they come, but its last one only once the device is closed. */
 class LastEventHeldTest {
     private final List<WipeEvent> card = new ArrayList<>();
-    private final JobRunner.LastEventHeld events = new JobRunner.LastEventHeld(card::add);
+    private final WipeService.LastEventHeld events = new WipeService.LastEventHeld(card::add);
 
     @Test
     void theLastEventWaitsForTheRelease() {
@@ -35,7 +35,7 @@ class LastEventHeldTest {
         events.release();
         assertThat(card).containsExactly(finished);
 
-        JobRunner.LastEventHeld other = new JobRunner.LastEventHeld(card::add);
+        WipeService.LastEventHeld other = new WipeService.LastEventHeld(card::add);
         other.on(failed);
         other.release();
         assertThat(card).containsExactly(finished, failed);
