@@ -87,7 +87,7 @@ public final class Certifier {
         Instant now = Instant.now();
         String serial = result.target().identity().serial();
         return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
-                new BenchmarkJson(Json.mapper()).report(result, now, host));
+                BenchmarkDocument.report(result, now, host));
     }
 
     /**
