@@ -13,7 +13,6 @@ import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -193,7 +192,7 @@ public final class Certifier {
      * @throws Journals.RefusedException it was edited, cannot be read, or is for another device
      */
     public Optional<Journal> interrupted(TargetInfo target, CertifiedDevice device) throws IOException {
-        return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), key().publicKey());
+        return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), trustedKey());
     }
 
     /**
@@ -201,10 +200,12 @@ public final class Certifier {
      * none before a first wipe made the key.
      */
     public List<Journal> journals() throws IOException {
-        if (!Files.exists(configDir.resolve(SigningKey.PUBLIC_FILE))) {
-            return List.of();
-        }
-        return journals.all(key().publicKey());
+        return journals.all(trustedKey());
+    }
+
+    /** This machine's key, as every journal and certificate is checked against it. */
+    private TrustedKey trustedKey() throws IOException {
+        return TrustedKey.thisMachine(configDir, uid);
     }
 
     /** The id of this boot: a device without a serial number can only be resumed within it. */
