@@ -11,7 +11,7 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
-import dev.blockwipe.report.BenchmarkJson;
+import dev.blockwipe.report.BenchmarkDocument;
 import dev.blockwipe.report.Json;
 import dev.blockwipe.service.Admission;
 import java.io.IOException;
@@ -109,7 +109,7 @@ final class BenchCommand implements Callable<Integer> {
             Benchmark.Listener display = json ? Benchmark.Listener.NONE : new Table(t.info(), out, err);
             Benchmark.Result result = benchmark.run(t, display, interrupts.token());
             if (json) {
-                out.println(Json.mapper().writeValueAsString(new BenchmarkJson(Json.mapper()).result(result)));
+                out.println(Json.mapper().writeValueAsString(BenchmarkDocument.of(result)));
             } else {
                 summary(result, out);
             }

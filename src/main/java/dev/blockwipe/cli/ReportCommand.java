@@ -1,17 +1,17 @@
 package dev.blockwipe.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.CertificateDocument;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
+import dev.blockwipe.report.TrustedKey;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.PublicKey;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,7 +55,7 @@ final class ReportCommand {
             PrintWriter err = spec.commandLine().getErr();
             ReportStore store = new ReportStore(parent.settings().reportDir());
             for (Path json : store.list()) {
-                JsonNode c;
+                CertificateDocument c;
                 try {
                     c = store.read(json);
                 } catch (IOException e) {
@@ -63,9 +63,8 @@ final class ReportCommand {
                     err.println("blockwipe: " + e.getMessage());
                     continue;
                 }
-                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", Units.printable(c.path("created").asText()
-                                .replaceFirst("\\.\\d+Z$", "Z")), Units.printable(c.at("/device/name").asText()),
-                        Units.printable(c.at("/device/serial").asText()), Units.printable(c.at("/result/outcome").asText()),
+                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.created().toString().replaceFirst("\\.\\d+Z$", "Z"),
+                        printable(c.device().name()), printable(c.device().serial()), printable(c.result().outcome()),
                         Units.printable(json.toString()));
             }
             return ExitCode.OK;
@@ -83,18 +82,19 @@ final class ReportCommand {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             requireFile(file);
-            JsonNode c = new ReportStore(file.getParent() == null ? Path.of(".") : file.getParent()).read(file);
+            CertificateDocument c = new ReportStore(file.getParent() == null ? Path.of(".") : file.getParent()).read(file);
             String[][] facts = {
-                {"result", "/result/outcome"}, {"summary", "/result/summary"}, {"device", "/device/path"},
-                {"kind", "/device/kind"}, {"model", "/device/model"}, {"serial", "/device/serial"}, {"size", "/device/size"},
-                {"method", "/sanitization/methodTitle"}, {"NIST 800-88", "/sanitization/nist80088Category"},
-                {"verification", "/sanitization/verification"}, {"started", "/sanitization/started"},
-                {"finished", "/sanitization/finished"}, {"host", "/host/hostname"}, {"operator", "/operator/name"},
-                {"organisation", "/operator/organisation"}, {"signing key", "/signing/publicKeyFingerprint"}};
+                {"result", c.result().outcome()}, {"summary", c.result().summary()}, {"device", c.device().path()},
+                {"kind", c.device().kind()}, {"model", c.device().model()}, {"serial", c.device().serial()},
+                {"size", c.device().size()}, {"method", c.sanitization().methodTitle()},
+                {"NIST 800-88", c.sanitization().nist80088Category()}, {"verification", c.sanitization().verification()},
+                {"started", String.valueOf(c.sanitization().started())},
+                {"finished", String.valueOf(c.sanitization().finished())}, {"host", c.host().hostname()},
+                {"operator", c.operator().name()}, {"organisation", c.operator().organisation()},
+                {"signing key", c.signing().publicKeyFingerprint()}};
             for (String[] f : facts) {
-                String value = c.at(f[1]).asText();
-                if (!value.isEmpty()) {
-                    out.printf("%-14s %s%n", f[0] + ":", Units.printable(value));
+                if (!printable(f[1]).isEmpty()) {
+                    out.printf("%-14s %s%n", f[0] + ":", printable(f[1]));
                 }
             }
             return ExitCode.OK;
@@ -116,18 +116,18 @@ final class ReportCommand {
         @Override
         public Integer call() throws IOException {
             requireFile(file);
-            PublicKey trusted;
+            TrustedKey trusted;
             if (key != null) {
                 requireFile(key);
-                trusted = SigningKey.publicKey(Files.readString(key));
+                trusted = TrustedKey.of(SigningKey.publicKey(Files.readString(key)));
             } else {
                 Settings settings = parent.settings();
-                if (!Files.exists(settings.configDir().resolve("signing-key.pub.pem"))) {
+                trusted = TrustedKey.thisMachine(settings.configDir(), settings.uid());
+                if (!trusted.exists()) {
                     throw new UsageException("no trusted key: this machine has not signed anything yet; pass --key PEM");
                 }
-                trusted = SigningKey.loadOrCreate(settings.configDir(), settings.uid()).publicKey();
             }
-            ReportStore.Check check = ReportStore.verify(file, trusted);
+            TrustedKey.Check check = trusted.certificate(file);
             spec.commandLine().getOut().println(check.message());
             return switch (check.status()) {
                 case VALID -> ExitCode.OK;
@@ -153,6 +153,11 @@ final class ReportCommand {
             spec.commandLine().getErr().println("fingerprint " + k.fingerprint());
             return ExitCode.OK;
         }
+    }
+
+    /** A field of the certificate, printable on a terminal; one a certificate lacks is empty. */
+    private static String printable(String field) {
+        return field == null ? "" : Units.printable(field);
     }
 
     /** A file named on the command line that is not there: exit 6 with one line, like a missing target. */

@@ -1,8 +1,5 @@
 package dev.blockwipe.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.engine.PassResult;
@@ -18,8 +15,9 @@ import java.util.UUID;
 
 /**
  * A sanitization certificate: one device, one job. Its content is a JSON object with a fixed field
- * order (schema version {@link #SCHEMA_VERSION}, documented in src/docs/certificate-schema.md); the PDF is drawn from
- * it and the signature covers its exact bytes.
+ * order (the {@link CertificateDocument} of schema version {@link CertificateDocument#SCHEMA_VERSION}, documented in
+ * src/docs/certificate-schema.md); the PDF is drawn from the certificate and the signature covers
+ * the document's exact bytes.
  *
  * @param id       unique per certificate
  * @param created  when it was written
@@ -34,8 +32,6 @@ import java.util.UUID;
  */
 public record Certificate(UUID id, Instant created, String tool, String build, HostInfo host, Operator operator,
                           CertifiedDevice device, WipeResult result, String keyFingerprint, boolean resumable) {
-    public static final int SCHEMA_VERSION = 6;
-
     /**
      * "Erased", "Erased except 3 bad sectors (1.5 KiB)", "Verification failed", "Failed",
      * "Cancelled at 42%, resumable", "Cancelled during the read-back, resumable".
@@ -58,82 +54,26 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         return result.state() == FinalState.ERASED;
     }
 
-    /** The certificate as JSON, fields in their documented order. */
-    public ObjectNode toJson(ObjectMapper mapper) {
-        ResultJson json = new ResultJson(mapper);
-        ObjectNode n = mapper.createObjectNode();
-        n.put("schemaVersion", SCHEMA_VERSION);
-        n.put("id", id.toString());
-        n.put("created", created.toString());
-        ObjectNode outcome = n.putObject("result");
-        outcome.put("state", result.state().name());
-        outcome.put("outcome", outcome());
-        outcome.put("summary", ResultSummary.result(result));
-        if (result.unproven() != null) {
-            outcome.put("notProvenBecause", result.unproven());
-        }
-        outcome.put("resumable", resumable);
-
-        ObjectNode t = n.putObject("tool");
-        t.put("name", "Blockwipe");
-        t.put("version", tool);
-        t.put("build", build);
-
-        ObjectNode h = n.putObject("host");
-        h.put("hostname", host.hostname());
-        h.put("machineId", host.machineId());
-        h.put("systemVendor", host.systemVendor());
-        h.put("systemProduct", host.systemProduct());
-        h.put("systemSerial", host.systemSerial());
-
-        ObjectNode o = n.putObject("operator");
-        o.put("name", operator.name());
-        o.put("organisation", operator.organisation());
-
-        n.set("device", device(mapper));
-        n.set("sanitization", sanitization(mapper));
-        ArrayNode passes = n.putArray("passes");
-        result.passes().forEach(p -> passes.add(json.pass(p, true)));
-        n.set("badSectors", json.badSectors(result));
-        n.set("temperature", json.temperature(result.temperatures()));
-        ArrayNode runs = n.putArray("runs");
-        result.runs(outcome()).forEach(r -> runs.add(json.run(r)));
-
-        ObjectNode signoff = n.putObject("verifierSignOff");
-        signoff.put("name", "");
-        signoff.put("title", "");
-        signoff.put("date", "");
-        signoff.put("signature", "");
-
-        ObjectNode signing = n.putObject("signing");
-        signing.put("algorithm", "Ed25519");
-        signing.put("publicKeyFingerprint", keyFingerprint);
-        signing.put("signatureFile", "the same name with .sig appended");
-        return n;
+    /** The certificate as its JSON document, fields in their documented order. */
+    public CertificateDocument document() {
+        return new CertificateDocument(CertificateDocument.SCHEMA_VERSION, id, created,
+                new CertificateDocument.Result(result.state(), outcome(), ResultSummary.result(result), result.unproven(),
+                        resumable),
+                new CertificateDocument.Tool("Blockwipe", tool, build),
+                new CertificateDocument.Host(host.hostname(), host.machineId(), host.systemVendor(), host.systemProduct(),
+                        host.systemSerial()),
+                operator, deviceSection(), sanitizationSection(), result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
+                ResultJson.BadSectors.of(result), ResultJson.Temperature.of(result.temperatures()),
+                result.runs(outcome()).stream().map(ResultJson.Run::of).toList(), CertificateDocument.SignOff.BLANK,
+                new CertificateDocument.Signing("Ed25519", keyFingerprint, "the same name with .sig appended"));
     }
 
-    private ObjectNode device(ObjectMapper mapper) {
+    private CertificateDocument.Device deviceSection() {
         TargetInfo info = result.target();
-        ObjectNode d = mapper.createObjectNode();
-        d.put("path", info.path());
-        d.put("name", info.name());
-        d.put("kind", device.kind());
-        d.put("transport", device.transport());
-        d.put("model", device.model());
-        d.put("vendor", device.vendor());
-        d.put("serial", device.serial());
-        d.put("wwn", device.wwn());
-        d.put("firmware", device.firmware());
-        d.put("backingFile", device.backingFile());
-        d.put("assetTag", device.assetTag());
-        d.put("sizeBytes", info.size());
-        d.put("size", Units.bytes(info.size()));
-        d.put("logicalBlockSize", info.logicalBlockSize());
-        d.put("physicalBlockSize", info.physicalBlockSize());
-        d.set("identity", identity(mapper, info.identity()));
-        device.partitions().forEach(d.putArray("partitionsBefore")::add);
-        device.signatures().forEach(d.putArray("signaturesBefore")::add);
-        return d;
+        return new CertificateDocument.Device(info.path(), info.name(), device.kind(), device.transport(), device.model(),
+                device.vendor(), device.serial(), device.wwn(), device.firmware(), device.backingFile(), device.assetTag(),
+                info.size(), Units.bytes(info.size()), info.logicalBlockSize(), info.physicalBlockSize(),
+                identity(info.identity()), device.partitions(), device.signatures());
     }
 
     /**
@@ -141,73 +81,37 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
      * and what the open descriptor said right before the first write (they were equal, or nothing
      * would have been written).
      */
-    private static ObjectNode identity(ObjectMapper mapper, TargetIdentity id) {
-        ObjectNode n = mapper.createObjectNode();
-        if (id.kind() == TargetKind.REGULAR_FILE) {
-            n.put("fileSystemDevice", id.major() + ":" + id.minor());
-            n.put("inode", id.inode());
-        } else {
-            n.put("deviceNumber", id.major() + ":" + id.minor());
-            n.put("diskSequence", id.diskseq());
-        }
-        n.put("sizeBytes", id.size());
-        n.put("serial", id.serial());
-        n.put("wwn", id.wwn());
+    private static CertificateDocument.Identity identity(TargetIdentity id) {
+        boolean file = id.kind() == TargetKind.REGULAR_FILE;
+        String number = id.major() + ":" + id.minor();
         LoopBacking loop = id.loop();
-        if (loop != null) {
-            ObjectNode b = n.putObject("loopBacking");
-            if (loop.blockDevice()) {
-                b.put("blockDevice", loop.rdevMajor() + ":" + loop.rdevMinor());
-            } else {
-                b.put("fileSystemDevice", loop.fsMajor() + ":" + loop.fsMinor());
-                b.put("inode", loop.inode());
-            }
-            b.put("offset", loop.offset());
-            b.put("sizeLimit", loop.sizeLimit());
-        }
-        id.compared().forEach(n.putArray("compared")::add);
-        n.put("comparedWhen", "as confirmed, and as read from the open descriptor right before the first write");
-        return n;
+        CertificateDocument.LoopBacking backing = loop == null ? null : loop.blockDevice()
+                ? new CertificateDocument.LoopBacking(loop.rdevMajor() + ":" + loop.rdevMinor(), null, null, loop.offset(),
+                        loop.sizeLimit())
+                : new CertificateDocument.LoopBacking(null, loop.fsMajor() + ":" + loop.fsMinor(), loop.inode(),
+                        loop.offset(), loop.sizeLimit());
+        return new CertificateDocument.Identity(file ? number : null, file ? id.inode() : null, file ? null : number,
+                file ? null : id.diskseq(), id.size(), id.serial(), id.wwn(), backing, id.compared(),
+                "as confirmed, and as read from the open descriptor right before the first write");
     }
 
-    private ObjectNode sanitization(ObjectMapper mapper) {
-        ResultJson json = new ResultJson(mapper);
-        ObjectNode s = mapper.createObjectNode();
-        s.put("method", result.plan().method().name());
-        s.put("methodTitle", result.plan().method().title());
-        s.put("methodSource", result.plan().method().source());
-        ArrayNode patterns = s.putArray("passPatterns");
-        result.plan().passes().forEach(p -> patterns.add(p.pattern().describe()));
-        s.put("randomData", result.plan().keystream());
-        s.put("blankingPass", result.plan().passes().stream().anyMatch(p -> p.blanking()));
-        s.put("nist80088Category", result.nist().label());
-        s.put("technique", result.plan().method().technique().label());
-        s.put("verification", result.plan().verification().text());
-        ObjectNode v = s.putObject("verificationResult");
+    private CertificateDocument.Sanitization sanitizationSection() {
         List<VerifyResult> checks = result.verifications();
-        v.put("performed", !checks.isEmpty());
-        v.put("passed", !checks.isEmpty() && checks.stream().allMatch(VerifyResult::passed));
-        v.put("bytesVerified", result.bytesVerified());
-        v.put("sampledPercent", Math.round(10000.0 * checks.stream().mapToLong(VerifyResult::bytesPlanned).max().orElse(0)
-                / Math.max(1, result.target().size())) / 100.0);
-        v.put("mismatchedSectors", result.mismatchedSectors());
-        if (result.verification() != null) {
-            v.set("final", json.verification(result.verification()));
-        }
-        s.put("ioMode", result.target().ioMode().label());
-        s.put("blockSize", result.plan().blockSize());
-        s.put("queueDepth", result.plan().queueDepth());
-        s.put("started", result.started().toString());
-        s.put("finished", result.finished().toString());
-        s.put("durationSeconds", result.duration().toMillis() / 1000.0);
-        ObjectNode tp = s.putObject("throughput");
-        tp.put("averageBytesPerSecond", Math.round(average()));
-        tp.put("minBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::minRate).min().orElse(0)));
-        tp.put("maxBytesPerSecond", Math.round(result.passes().stream().mapToDouble(PassResult::maxRate).max().orElse(0)));
-        s.put("bytesWritten", result.bytesWritten());
-        result.errors().forEach(s.putArray("errors")::add);
-        result.warnings().forEach(s.putArray("warnings")::add);
-        return s;
+        CertificateDocument.VerificationResult verified = new CertificateDocument.VerificationResult(!checks.isEmpty(),
+                !checks.isEmpty() && checks.stream().allMatch(VerifyResult::passed), result.bytesVerified(),
+                Math.round(10000.0 * checks.stream().mapToLong(VerifyResult::bytesPlanned).max().orElse(0)
+                        / Math.max(1, result.target().size())) / 100.0, result.mismatchedSectors(),
+                result.verification() == null ? null : ResultJson.Verification.of(result.verification()));
+        CertificateDocument.Throughput throughput = new CertificateDocument.Throughput(Math.round(average()),
+                Math.round(result.passes().stream().mapToDouble(PassResult::minRate).min().orElse(0)),
+                Math.round(result.passes().stream().mapToDouble(PassResult::maxRate).max().orElse(0)));
+        return new CertificateDocument.Sanitization(result.plan().method().name(), result.plan().method().title(),
+                result.plan().method().source(), result.plan().passes().stream().map(p -> p.pattern().describe()).toList(),
+                result.plan().keystream(), result.plan().passes().stream().anyMatch(p -> p.blanking()),
+                result.nist().label(), result.plan().method().technique().label(), result.plan().verification().text(),
+                verified, result.target().ioMode().label(), result.plan().blockSize(), result.plan().queueDepth(),
+                result.started(), result.finished(), ResultJson.secondsOf(result.duration()), throughput,
+                result.bytesWritten(), result.errors(), result.warnings());
     }
 
     /** Bytes per second over the passes (read-backs not counted). */

@@ -9,7 +9,6 @@ import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.engine.WipeResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -83,7 +82,7 @@ public final class Certifier {
         Instant now = Instant.now();
         String serial = result.target().identity().serial();
         return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
-                new BenchmarkJson(Json.mapper()).report(result, now, host));
+                BenchmarkDocument.report(result, now, host));
     }
 
     /**
@@ -160,7 +159,7 @@ public final class Certifier {
      * @throws Journals.RefusedException it was edited, cannot be read, or is for another device
      */
     public Optional<Journal> interrupted(TargetInfo target, CertifiedDevice device) throws IOException {
-        return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), key().publicKey());
+        return journals.find(ResumeIdentity.of(target, device, host.bootId()), target.path(), trustedKey());
     }
 
     /**
@@ -168,10 +167,12 @@ public final class Certifier {
      * none before a first wipe made the key.
      */
     public List<Journal> journals() throws IOException {
-        if (!Files.exists(configDir.resolve(SigningKey.PUBLIC_FILE))) {
-            return List.of();
-        }
-        return journals.all(key().publicKey());
+        return journals.all(trustedKey());
+    }
+
+    /** This machine's key, as every journal and certificate is checked against it. */
+    private TrustedKey trustedKey() throws IOException {
+        return TrustedKey.thisMachine(configDir, uid);
     }
 
     /** The id of this boot: a device without a serial number can only be resumed within it. */

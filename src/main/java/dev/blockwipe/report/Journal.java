@@ -1,9 +1,5 @@
 package dev.blockwipe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.BadRange;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.Pass;
@@ -32,7 +28,8 @@ import java.util.stream.Collectors;
  * What a wipe that was interrupted needs to go on: the device, the plan (with the random passes'
  * keys, so a resumed random pass writes, and the read-back expects, the same stream), the point up
  * to which everything was written and synced, the bad ranges so far, and the runs so far for the
- * certificate. Immutable; each checkpoint makes a new one, which {@link Journals} writes.
+ * certificate. Immutable; each checkpoint makes a new one, which {@link Journals} writes as its
+ * {@link JournalDocument}.
  *
  * @param identity  the device
  * @param path      the path it had, for people
@@ -50,7 +47,6 @@ import java.util.stream.Collectors;
 public record Journal(ResumeIdentity identity, String path, WipePlan plan, int pass, long offset,
                       List<BadRange> badRanges, List<RunRecord> earlier, Run current, Instant updated,
                       String certificate) {
-    static final int VERSION = 1;
     static final String INTERRUPTED = "interrupted (killed, crashed or powered off); counted up to its last checkpoint";
     /** How a run ended that wrote everything, but not its certificate (the process ended first). */
     static final String FINISHED = "finished, but ended before its certificate was written";
@@ -128,146 +124,78 @@ public record Journal(ResumeIdentity identity, String path, WipePlan plan, int p
                 + (runs > 1 ? " after " + runs + " runs" : "");
     }
 
-    ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("version", VERSION);
-        n.put("path", path);
-        ObjectNode d = n.putObject("device");
-        d.put("kind", identity.kind());
-        d.put("deviceNumber", identity.major() + ":" + identity.minor());
-        d.put("inode", identity.inode());
-        d.put("diskSequence", identity.diskseq());
-        d.put("sizeBytes", identity.size());
-        d.put("diskOffsetBytes", identity.diskOffset());
-        d.put("serial", identity.serial());
-        d.put("wwn", identity.wwn());
-        d.put("model", identity.model());
-        d.put("loopBacking", identity.loop());
-        d.put("bootId", identity.bootId());
-        n.set("plan", plan(mapper));
-        n.put("pass", pass);
-        n.put("offset", offset);
-        ArrayNode bad = n.putArray("badRanges");
-        badRanges.forEach(b -> bad.addObject().put("offset", b.offset()).put("length", b.length()).put("error", b.error())
-                .put("pass", b.pass()).put("stage", b.stage().name()));
-        ArrayNode runs = n.putArray("earlierRuns");
-        for (RunRecord r : earlier) {
-            ObjectNode o = runs.addObject();
-            o.put("started", r.started().toString());
-            o.put("ended", r.ended().toString());
-            o.put("fromPass", r.fromPass());
-            o.put("fromOffset", r.fromOffset());
-            o.put("toPass", r.toPass());
-            o.put("toOffset", r.toOffset());
-            o.put("bytesWritten", r.bytesWritten());
-            o.put("end", r.end());
-            o.set("stalls", stalls(mapper, r.stalls()));
-        }
-        ObjectNode c = n.putObject("currentRun");
-        c.put("started", current.started().toString());
-        c.put("fromPass", current.fromPass());
-        c.put("fromOffset", current.fromOffset());
-        c.set("stalls", stalls(mapper, current.stalls()));
-        if (current.end() != null) {
-            c.put("end", current.end());
-        }
-        n.put("updated", updated.toString());
-        n.put("certificate", certificate);
-        return n;
+    /** The journal as its document, fields in their order. */
+    JournalDocument document() {
+        JournalDocument.Device device = new JournalDocument.Device(identity.kind(), identity.major() + ":" + identity.minor(),
+                identity.inode(), identity.diskseq(), identity.size(), identity.diskOffset(), identity.serial(),
+                identity.wwn(), identity.model(), identity.loop(), identity.bootId());
+        List<JournalDocument.PlanPass> passes = plan.passes().stream().map(p -> p.pattern() instanceof Pattern.Random r
+                ? new JournalDocument.PlanPass(HexFormat.of().formatHex(r.key()), null, p.blanking())
+                : new JournalDocument.PlanPass(null, HexFormat.of().formatHex(((Pattern.Repeating) p.pattern()).unit()),
+                        p.blanking())).toList();
+        JournalDocument.Plan planned = new JournalDocument.Plan(plan.method().name(), passes, plan.verification().text(),
+                plan.blockSize(), plan.queueDepth(), plan.randomBlockSize(), plan.randomDepth(), plan.keystream());
+        return new JournalDocument(JournalDocument.VERSION, path, device, planned, pass, offset,
+                badRanges.stream().map(b -> new JournalDocument.BadRange(b.offset(), b.length(), b.error(), b.pass(),
+                        b.stage())).toList(),
+                earlier.stream().map(r -> new JournalDocument.Run(r.started(), r.ended(), r.fromPass(), r.fromOffset(),
+                        r.toPass(), r.toOffset(), r.bytesWritten(), r.end(), documented(r.stalls()))).toList(),
+                new JournalDocument.CurrentRun(current.started(), current.fromPass(), current.fromOffset(),
+                        documented(current.stalls()), current.end()),
+                updated, certificate);
     }
 
-    private ObjectNode plan(ObjectMapper mapper) {
-        ObjectNode p = mapper.createObjectNode();
-        p.put("method", plan.method().name());
-        ArrayNode passes = p.putArray("passes");
-        for (Pass pass : plan.passes()) {
-            ObjectNode o = passes.addObject();
-            if (pass.pattern() instanceof Pattern.Random r) {
-                o.put("randomKey", HexFormat.of().formatHex(r.key()));
-            } else {
-                o.put("repeat", HexFormat.of().formatHex(((Pattern.Repeating) pass.pattern()).unit()));
-            }
-            o.put("blanking", pass.blanking());
-        }
-        p.put("verification", plan.verification().text());
-        p.put("blockSize", plan.blockSize());
-        p.put("queueDepth", plan.queueDepth());
-        p.put("randomBlockSize", plan.randomBlockSize());
-        p.put("randomDepth", plan.randomDepth());
-        p.put("keystream", plan.keystream());
-        return p;
+    private static List<JournalDocument.Stall> documented(List<Stall> stalls) {
+        return stalls.stream().map(s -> new JournalDocument.Stall(s.pass(), s.stage(), s.offset(), s.duration().toMillis()))
+                .toList();
     }
 
-    private static ArrayNode stalls(ObjectMapper mapper, List<Stall> stalls) {
-        ArrayNode a = mapper.createArrayNode();
-        stalls.forEach(s -> a.addObject().put("pass", s.pass()).put("stage", s.stage().name()).put("offset", s.offset())
-                .put("millis", s.duration().toMillis()));
-        return a;
-    }
-
-    /** @throws IOException naming what is missing or wrong */
-    static Journal fromJson(JsonNode n) throws IOException {
+    /**
+     * The journal a document describes.
+     *
+     * @throws IOException naming what does not fit: a device number, a hex pattern, a method this
+     *                     version does not have
+     */
+    static Journal of(JournalDocument d) throws IOException {
         try {
-            if (n.path("version").asInt() != VERSION) {
-                throw new IOException("journal version " + n.path("version").asText("?") + " is not one this version reads");
-            }
-            JsonNode d = n.required("device");
-            String[] number = d.required("deviceNumber").asText().split(":");
-            ResumeIdentity identity = new ResumeIdentity(text(d, "kind"), Integer.parseInt(number[0]),
-                    Integer.parseInt(number[1]), d.required("inode").asLong(), d.required("diskSequence").asLong(),
-                    d.required("sizeBytes").asLong(), d.required("diskOffsetBytes").asLong(), text(d, "serial"),
-                    text(d, "wwn"), text(d, "model"), text(d, "loopBacking"), text(d, "bootId"));
-            List<BadRange> bad = new ArrayList<>();
-            for (JsonNode b : n.required("badRanges")) {
-                bad.add(new BadRange(b.required("offset").asLong(), b.required("length").asLong(), text(b, "error"),
-                        b.required("pass").asInt(), Stage.valueOf(text(b, "stage"))));
-            }
-            List<RunRecord> earlier = new ArrayList<>();
-            for (JsonNode r : n.required("earlierRuns")) {
-                earlier.add(new RunRecord(Instant.parse(text(r, "started")), Instant.parse(text(r, "ended")),
-                        r.required("fromPass").asInt(), r.required("fromOffset").asLong(), r.required("toPass").asInt(),
-                        r.required("toOffset").asLong(), r.required("bytesWritten").asLong(), text(r, "end"),
-                        stalls(r.required("stalls"))));
-            }
-            JsonNode c = n.required("currentRun");
-            Run current = new Run(Instant.parse(text(c, "started")), c.required("fromPass").asInt(),
-                    c.required("fromOffset").asLong(), stalls(c.required("stalls")), c.has("end") ? text(c, "end") : null);
-            return new Journal(identity, text(n, "path"), plan(n.required("plan")), n.required("pass").asInt(),
-                    n.required("offset").asLong(), bad, earlier, current, Instant.parse(text(n, "updated")),
-                    n.path("certificate").asText(""));
-        } catch (IllegalArgumentException | java.time.DateTimeException | ArrayIndexOutOfBoundsException e) {
-            throw new IOException("not a journal Blockwipe can read: " + e.getMessage(), e);
+            String[] number = d.device().deviceNumber().split(":");
+            ResumeIdentity identity = new ResumeIdentity(d.device().kind(), Integer.parseInt(number[0]),
+                    Integer.parseInt(number[1]), d.device().inode(), d.device().diskSequence(), d.device().sizeBytes(),
+                    d.device().diskOffsetBytes(), d.device().serial(), d.device().wwn(), d.device().model(),
+                    d.device().loopBacking(), d.device().bootId());
+            List<BadRange> bad = d.badRanges().stream().map(b -> new BadRange(b.offset(), b.length(), b.error(), b.pass(),
+                    b.stage())).toList();
+            List<RunRecord> earlier = d.earlierRuns().stream().map(r -> new RunRecord(r.started(), r.ended(), r.fromPass(),
+                    r.fromOffset(), r.toPass(), r.toOffset(), r.bytesWritten(), r.end(), stalls(r.stalls()))).toList();
+            JournalDocument.CurrentRun c = d.currentRun();
+            Run current = new Run(c.started(), c.fromPass(), c.fromOffset(), stalls(c.stalls()), c.end());
+            return new Journal(identity, d.path(), plan(d.plan()), d.pass(), d.offset(), bad, earlier, current, d.updated(),
+                    d.certificate() == null ? "" : d.certificate());
+        } catch (IllegalArgumentException | NullPointerException | ArrayIndexOutOfBoundsException e) {
+            // a field missing or malformed in a journal whose signature holds (a defective writer) is
+            // refused like one that cannot be read: where the wipe stopped cannot be told
+            throw new IOException("not a journal Blockwipe can read: " + e, e);
         }
     }
 
-    private static WipePlan plan(JsonNode p) throws IOException {
+    private static WipePlan plan(JournalDocument.Plan p) throws IOException {
         List<Pass> passes = new ArrayList<>();
-        for (JsonNode o : p.required("passes")) {
-            Pattern pattern = o.has("randomKey") ? new Pattern.Random(HexFormat.of().parseHex(text(o, "randomKey")))
-                    : new Pattern.Repeating(HexFormat.of().parseHex(text(o, "repeat")));
-            passes.add(new Pass(passes.size() + 1, pattern, o.required("blanking").asBoolean()));
+        for (JournalDocument.PlanPass o : p.passes()) {
+            Pattern pattern = o.randomKey() != null ? new Pattern.Random(HexFormat.of().parseHex(o.randomKey()))
+                    : new Pattern.Repeating(HexFormat.of().parseHex(o.repeat()));
+            passes.add(new Pass(passes.size() + 1, pattern, o.blanking()));
         }
-        String name = text(p, "method");
+        String name = p.method();
         WipeMethod method = name.equals("custom")
                 ? WipeMethods.custom(passes.stream().filter(x -> !x.blanking()).map(x -> x.pattern() instanceof Pattern.Repeating r
                         ? "0x" + HexFormat.of().formatHex(r.unit()) : "random").collect(Collectors.joining(",")))
                 : WipeMethods.byName(name).orElseThrow(() -> new IOException("the journal names the method '" + name
                         + "', which this version does not have"));
-        return new WipePlan(method, passes, Verification.parse(text(p, "verification")), p.required("blockSize").asInt(),
-                p.required("queueDepth").asInt(), p.required("randomBlockSize").asInt(), p.required("randomDepth").asInt(),
-                text(p, "keystream"));
+        return new WipePlan(method, passes, Verification.parse(p.verification()), p.blockSize(), p.queueDepth(),
+                p.randomBlockSize(), p.randomDepth(), p.keystream());
     }
 
-    private static List<Stall> stalls(JsonNode a) {
-        List<Stall> out = new ArrayList<>();
-        for (JsonNode s : a) {
-            out.add(new Stall(s.required("pass").asInt(), Stage.valueOf(text(s, "stage")), s.required("offset").asLong(),
-                    Duration.ofMillis(s.required("millis").asLong())));
-        }
-        return out;
-    }
-
-    private static String text(JsonNode n, String field) {
-        return n.required(field).asText();
+    private static List<Stall> stalls(List<JournalDocument.Stall> stalls) {
+        return stalls.stream().map(s -> new Stall(s.pass(), s.stage(), s.offset(), Duration.ofMillis(s.millis()))).toList();
     }
 }

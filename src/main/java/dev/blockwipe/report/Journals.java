@@ -1,7 +1,5 @@
 package dev.blockwipe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,9 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.PublicKey;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -20,8 +16,9 @@ import java.util.stream.Stream;
 /**
  * The journals of running and interrupted wipes, one file per device in a private directory. A
  * journal is replaced atomically (temporary file, fsync, rename, directory fsync; mode 0600) at
- * every checkpoint and signed with the certificates' key, so one that was edited is refused
- * rather than trusted: it holds the offset below which nothing is written again.
+ * every checkpoint and signed with the certificates' key over its exact bytes (see
+ * {@link JournalFile}), so one that was edited is refused rather than trusted: it holds the offset
+ * below which nothing is written again.
  */
 public final class Journals {
     private static final String SUFFIX = ".journal.json";
@@ -72,12 +69,7 @@ public final class Journals {
     /** Writes {@code journal} in place of the device's previous one, signed with {@code key}. */
     void write(Journal journal, SigningKey key) throws IOException {
         PrivateFiles.directory(dir, uid, "journal directory");
-        ObjectNode body = journal.toJson(Json.mapper());
-        ObjectNode file = Json.mapper().createObjectNode();
-        file.set("journal", body);
-        file.put("signature", Base64.getEncoder().encodeToString(key.sign(Json.mapper().writeValueAsBytes(body))));
-        file.put("key", key.fingerprint());
-        byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(file);
+        byte[] bytes = JournalFile.write(journal.document(), key);
         Path target = fileFor(journal.identity());
         PrivateFiles.removeTemporaries(target);
         PrivateFiles.write(target, out -> out.write(bytes), true);
@@ -102,7 +94,7 @@ public final class Journals {
      *                          read, or the only journals of this path, device node or serial are
      *                          for another device (media changed, another boot), with the reason
      */
-    public Optional<Journal> find(ResumeIdentity device, String path, PublicKey key) throws IOException {
+    public Optional<Journal> find(ResumeIdentity device, String path, TrustedKey key) throws IOException {
         String nearMiss = null;
         for (Entry e : read(key)) {
             if (e.journal() == null) {
@@ -136,7 +128,7 @@ public final class Journals {
     }
 
     /** Every journal whose signature holds, for the window's "resume" offers. */
-    public List<Journal> all(PublicKey key) throws IOException {
+    public List<Journal> all(TrustedKey key) throws IOException {
         return read(key).stream().filter(e -> e.journal() != null && e.signed()).map(Entry::journal).toList();
     }
 
@@ -166,7 +158,7 @@ public final class Journals {
         }
     }
 
-    private List<Entry> read(PublicKey key) throws IOException {
+    private List<Entry> read(TrustedKey key) throws IOException {
         List<Entry> entries = new ArrayList<>();
         List<Path> files;
         try (Stream<Path> list = Files.list(dir)) {
@@ -175,35 +167,31 @@ public final class Journals {
             return entries;
         }
         for (Path f : files) {
-            JsonNode file;
-            try {
-                file = Json.mapper().readTree(Files.readAllBytes(f));
-            } catch (IOException unreadable) {
-                entries.add(new Entry(f, null, false, unreadable.getMessage()));
-                continue;
-            }
-            JsonNode body = file.path("journal");
-            byte[] signature;
-            try {
-                signature = Base64.getDecoder().decode(file.path("signature").asText());
-            } catch (IllegalArgumentException e) {
-                signature = new byte[0];
-            }
-            boolean signed = body.isObject() && SigningKey.verify(key, Json.mapper().writeValueAsBytes(body), signature);
-            Journal journal;
-            try {
-                journal = Journal.fromJson(body);
-            } catch (IOException unreadable) {
-                entries.add(new Entry(f, null, false, unreadable.getMessage()));
-                continue;
-            }
-            if (signed && certified(journal)) {
+            Entry e = entry(f, key);
+            if (e.signed() && certified(e.journal())) {
                 letGo(f);
             } else {
-                entries.add(new Entry(f, journal, signed, null));
+                entries.add(e);
             }
         }
         return entries;
+    }
+
+    /** One journal file: read, its signature checked, and (however that came out) what it says. */
+    private static Entry entry(Path f, TrustedKey key) {
+        try {
+            long size = Files.size(f);
+            if (size > JournalFile.MAX_BYTES) {
+                return new Entry(f, null, false, size + " bytes, too large to be a journal");
+            }
+            JournalFile.Opened opened = JournalFile.read(Files.readAllBytes(f), key);
+            if (opened.document() == null) {
+                return new Entry(f, null, false, opened.problem());
+            }
+            return new Entry(f, Journal.of(opened.document()), opened.signed(), null);
+        } catch (IOException unreadable) {
+            return new Entry(f, null, false, unreadable.getMessage());
+        }
     }
 
     Path fileFor(ResumeIdentity identity) {

@@ -1,17 +1,10 @@
 package dev.blockwipe.report;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.PublicKey;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -135,9 +128,9 @@ public final class ReportStore {
      * @param device the disk's serial, or the device or file name when it has none
      * @return the file written
      */
-    public Path writeBenchmark(Instant time, String host, String device, int uid, JsonNode figures) throws IOException {
+    public Path writeBenchmark(Instant time, String host, String device, int uid, BenchmarkDocument figures) throws IOException {
         prepare(uid);
-        byte[] json = canonical(figures);
+        byte[] json = Json.canonical(figures);
         String base = baseName(time, host, device);
         for (int n = 0; ; n++) {
             Path file = dir.resolve((n == 0 ? base : base + "-" + n) + BENCHMARK_SUFFIX);
@@ -155,8 +148,9 @@ public final class ReportStore {
      * three or none: when one cannot be written, the others are removed again.
      */
     public void write(CertificateFiles files, Certificate cert, SigningKey key) throws IOException {
-        byte[] json = canonical(cert.toJson(Json.mapper()));
-        byte[] signature = canonical(signature(files.json(), json, key));
+        byte[] json = Json.canonical(cert.document());
+        byte[] signature = Json.canonical(new SignatureFile(files.json().getFileName().toString(), "Ed25519",
+                key.publicPem(), key.fingerprint(), Base64.getEncoder().encodeToString(key.sign(json))));
         try {
             PrivateFiles.create(files.json(), json);
             PrivateFiles.create(files.signature(), signature);
@@ -173,54 +167,6 @@ public final class ReportStore {
         }
     }
 
-    private ObjectNode signature(Path json, byte[] bytes, SigningKey key) throws IOException {
-        ObjectNode n = Json.mapper().createObjectNode();
-        n.put("signedFile", json.getFileName().toString());
-        n.put("algorithm", "Ed25519");
-        n.put("publicKey", key.publicPem());
-        n.put("publicKeyFingerprint", key.fingerprint());
-        n.put("signature", Base64.getEncoder().encodeToString(key.sign(bytes)));
-        return n;
-    }
-
-    /** What checking a certificate found. */
-    public enum Status { VALID, TAMPERED, NOT_FOUND }
-
-    /** The outcome of checking a certificate against a trusted key. */
-    public record Check(Status status, String message) {
-        public boolean valid() {
-            return status == Status.VALID;
-        }
-    }
-
-    /**
-     * Checks that {@code json} is exactly what was signed, by the trusted key. Any changed byte in
-     * the file, a missing or garbled signature, or another key all count as tampered; a file that
-     * is not there is "not found", not tampered.
-     */
-    public static Check verify(Path json, PublicKey trusted) {
-        if (!Files.isRegularFile(json)) {
-            return new Check(Status.NOT_FOUND, "NOT FOUND: " + json + (Files.exists(json) ? " is not a file" : " does not exist"));
-        }
-        Path sigFile = signatureOf(json);
-        try {
-            byte[] bytes = bounded(json, MAX_CERTIFICATE_BYTES);
-            JsonNode sig = Json.mapper().readTree(bounded(sigFile, 1 << 20));
-            PublicKey signer = SigningKey.publicKey(sig.path("publicKey").asText());
-            byte[] signature = Base64.getDecoder().decode(sig.path("signature").asText());
-            if (!SigningKey.verify(signer, bytes, signature)) {
-                return new Check(Status.TAMPERED, "TAMPERED: " + json.getFileName() + " is not what was signed");
-            }
-            if (!signer.equals(trusted)) {
-                return new Check(Status.TAMPERED, "TAMPERED: signed by key " + SigningKey.fingerprint(signer)
-                        + ", not by the trusted key " + SigningKey.fingerprint(trusted));
-            }
-            return new Check(Status.VALID, "VALID: " + json.getFileName() + " signed by " + SigningKey.fingerprint(signer));
-        } catch (IOException | IllegalArgumentException e) {
-            return new Check(Status.TAMPERED, "TAMPERED: cannot check " + json.getFileName() + ": " + oneLine(e));
-        }
-    }
-
     /** The certificates in the directory, oldest first (benchmarks are not certificates). */
     public List<Path> list() throws IOException {
         if (!Files.isDirectory(dir)) {
@@ -234,26 +180,24 @@ public final class ReportStore {
     }
 
     /**
-     * A certificate's content.
+     * A certificate's content, as this Blockwipe reads it; its signature is not checked (see
+     * {@link TrustedKey#certificate}).
      *
-     * @throws IOException with a one-line message: not found, too large, or not a complete JSON object
+     * @throws IOException with a one-line message: not found, too large, not a complete JSON object,
+     *                     or not a certificate of a schema version read here
      */
-    public JsonNode read(Path json) throws IOException {
+    public CertificateDocument read(Path json) throws IOException {
+        byte[] bytes = bounded(json, MAX_CERTIFICATE_BYTES);
         try {
-            JsonNode n = Json.mapper().readTree(bounded(json, MAX_CERTIFICATE_BYTES));
-            if (n == null || !n.isObject()) {
-                throw new IOException(json + ": not a certificate (empty, or not a JSON object)");
-            }
-            return n;
-        } catch (NoSuchFileException e) {
-            throw e;
+            return CertificateDocument.read(bytes);
         } catch (IOException e) {
-            throw new IOException(json + ": not a readable certificate (truncated or not JSON): " + oneLine(e), e);
+            throw new IOException(json + ": not a readable certificate (truncated, not JSON or not of a version read"
+                    + " here): " + oneLine(e), e);
         }
     }
 
     /** The file's bytes, refused above {@code limit} before they are read. */
-    private static byte[] bounded(Path file, long limit) throws IOException {
+    static byte[] bounded(Path file, long limit) throws IOException {
         long size = Files.size(file);
         if (size > limit) {
             throw new IOException(file.getFileName() + " is " + size + " bytes, too large to be a Blockwipe certificate");
@@ -262,16 +206,9 @@ public final class ReportStore {
     }
 
     /** Jackson's messages carry the location on further lines. */
-    private static String oneLine(Exception e) {
+    static String oneLine(Exception e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         return m.lines().findFirst().orElse(m);
-    }
-
-    /** The exact bytes that are written and signed: two-space indentation, LF, UTF-8, a final newline. */
-    byte[] canonical(JsonNode node) throws IOException {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-        return (Json.mapper().writer(printer).writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** Keeps file names to letters, digits, dot, dash and underscore. */

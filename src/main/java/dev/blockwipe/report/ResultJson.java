@@ -1,28 +1,30 @@
 package dev.blockwipe.report;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.blockwipe.engine.BadRange;
-import dev.blockwipe.engine.ByteRange;
 import dev.blockwipe.engine.FailureCause;
+import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
 import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.Stall;
 import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.ThermalPause;
-import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.VerifyResult;
 import dev.blockwipe.engine.WipeMethod;
 import dev.blockwipe.engine.WipeResult;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
- * Engine values as JSON objects in a fixed field order, for the CLI's JSON lines and the
- * certificates. Written field by field rather than by reflection: a random pass's key must never
- * reach a report, and the order must not change when a record gains a component.
+ * Engine values as they appear in the CLI's JSON lines and in the certificates: one record per
+ * JSON object, its components in the order the fields are written. Projected component by
+ * component rather than by serialising the engine's records: a random pass's key must never reach
+ * a report, and the order must not change when an engine record gains a component. Components
+ * that are {@code @JsonInclude(NON_NULL)} are left out where they do not apply (and are absent
+ * from documents older than the field); every other one is always written, null included.
  */
 public final class ResultJson {
     private final ObjectMapper mapper;
@@ -32,184 +34,158 @@ public final class ResultJson {
     }
 
     public ObjectNode target(TargetInfo t) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("path", t.path());
-        n.put("name", t.name());
-        n.put("kind", t.kind().label());
-        n.put("identity", t.identity().describe());
-        n.put("sizeBytes", t.size());
-        n.put("logicalBlockSize", t.logicalBlockSize());
-        n.put("physicalBlockSize", t.physicalBlockSize());
-        n.put("diskOffsetBytes", t.diskOffset());
-        n.put("rotational", t.rotational());
-        n.put("ioMode", t.ioMode().label());
-        return n;
+        return mapper.valueToTree(Target.of(t));
     }
 
     public ObjectNode method(WipeMethod m) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("name", m.name());
-        n.put("title", m.title());
-        n.put("technique", m.technique().label());
-        n.put("nist80088", m.nist().label());
-        n.put("source", m.source());
-        return n;
+        return mapper.valueToTree(Method.of(m));
     }
 
     /** The whole result; {@code withProfiles} adds each pass's speed profile. */
     public ObjectNode result(WipeResult r, boolean withProfiles) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("state", r.state().name());
-        n.put("nist80088", r.nist().label());
-        if (r.unproven() != null) {
-            n.put("unproven", r.unproven());
-        }
-        if (r.cause() != FailureCause.NONE) {
-            n.put("cause", r.cause().name());
-        }
-        n.set("target", target(r.target()));
-        n.set("method", method(r.plan().method()));
-        n.put("verification", r.plan().verification().text());
-        n.put("blockSize", r.plan().blockSize());
-        n.put("queueDepth", r.plan().queueDepth());
-        n.put("started", r.started().toString());
-        n.put("finished", r.finished().toString());
-        n.put("durationSeconds", seconds(r.duration()));
-        n.put("bytesWritten", r.bytesWritten());
-        n.put("bytesVerified", r.bytesVerified());
-        n.put("mismatchedSectors", r.mismatchedSectors());
-        ArrayNode passes = n.putArray("passes");
-        r.passes().forEach(p -> passes.add(pass(p, withProfiles)));
-        if (r.verification() != null) {
-            n.set("finalVerification", verification(r.verification()));
-        }
-        n.set("badSectors", badSectors(r));
-        ArrayNode stalls = n.putArray("stalls");
-        r.stalls().forEach(st -> stalls.add(stall(st)));
-        n.set("temperature", temperature(r.temperatures()));
-        r.errors().forEach(n.putArray("errors")::add);
-        r.warnings().forEach(n.putArray("warnings")::add);
-        return n;
+        return mapper.valueToTree(Result.of(r, withProfiles));
     }
 
-    /** How many sectors could not be written or read back, and where (merged ranges). */
-    public ObjectNode badSectors(WipeResult r) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("sectors", r.badSectors());
-        n.put("bytes", r.badBytes());
-        ArrayNode ranges = n.putArray("ranges");
-        for (BadRange b : r.badRanges()) {
-            ranges.addObject().put("offset", b.offset()).put("length", b.length()).put("error", b.error())
-                    .put("pass", b.pass()).put("failedTo", b.stage() == Stage.VERIFY ? "read" : "write");
-        }
-        return n;
-    }
-
-    /**
-     * What the drive reported of its temperature: {@code reported} false (and no degrees) for
-     * targets without a sensor; the limit is null when there was none.
-     */
-    public ObjectNode temperature(Temperatures t) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("reported", t.reported());
-        n.put("samples", t.samples());
-        if (t.reported()) {
-            n.put("minCelsius", t.min()).put("maxCelsius", t.max()).put("lastCelsius", t.last());
-        } else {
-            n.putNull("minCelsius").putNull("maxCelsius").putNull("lastCelsius");
-        }
-        if (t.limit() > 0) {
-            n.put("limitCelsius", t.limit());
-        } else {
-            n.putNull("limitCelsius");
-        }
-        ArrayNode pauses = n.putArray("pauses");
-        for (ThermalPause p : t.pauses()) {
-            pauses.addObject().put("pass", p.pass()).put("offset", p.offset()).put("celsius", p.celsius())
-                    .put("seconds", seconds(p.duration()));
-        }
-        return n;
-    }
-
-    public ObjectNode stall(Stall s) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("pass", s.pass());
-        n.put("stage", s.stage().name());
-        n.put("offset", s.offset());
-        n.put("seconds", seconds(s.duration()));
-        return n;
-    }
-
-    public ObjectNode run(RunRecord r) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("started", r.started().toString());
-        n.put("ended", r.ended().toString());
-        n.put("fromPass", r.fromPass());
-        n.put("fromOffset", r.fromOffset());
-        n.put("toPass", r.toPass());
-        n.put("toOffset", r.toOffset());
-        n.put("bytesWritten", r.bytesWritten());
-        n.put("end", r.end());
-        ArrayNode stalls = n.putArray("stalls");
-        r.stalls().forEach(st -> stalls.add(stall(st)));
-        return n;
+    public ObjectNode stall(dev.blockwipe.engine.Stall s) {
+        return mapper.valueToTree(Stall.of(s));
     }
 
     public ObjectNode pass(PassResult p, boolean withProfile) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("number", p.number());
-        n.put("pattern", p.pattern());
-        n.put("blanking", p.blanking());
-        n.put("stage", p.stage().name());
-        n.put("bytesPlanned", p.bytesPlanned());
-        n.put("startOffset", p.startOffset());
-        n.put("bytesWritten", p.bytesWritten());
-        n.put("started", p.started().toString());
-        n.put("durationSeconds", seconds(p.duration()));
-        n.put("ioMode", p.ioMode().label());
-        n.put("requestBytes", p.requests().bytes());
-        n.put("inFlight", p.requests().inFlight());
-        n.put("averageBytesPerSecond", Math.round(p.averageRate()));
-        n.put("minBytesPerSecond", Math.round(p.minRate()));
-        n.put("maxBytesPerSecond", Math.round(p.maxRate()));
-        if (p.verification() != null) {
-            n.set("verification", verification(p.verification()));
-        }
-        if (withProfile) {
-            ArrayNode profile = n.putArray("profile");
-            for (ThroughputPoint point : p.profile()) {
-                profile.addArray().add(Math.round(point.seconds() * 1000) / 1000.0).add(Math.round(point.bytesPerSecond()))
-                        .add(p.startOffset() + point.bytesDone());
-            }
-        }
-        return n;
+        return mapper.valueToTree(Pass.of(p, withProfile));
     }
 
     public ObjectNode verification(VerifyResult v) {
-        ObjectNode n = mapper.createObjectNode();
-        n.put("mode", v.mode());
-        n.put("expected", v.expected());
-        n.put("passed", v.passed());
-        n.put("complete", v.complete());
-        n.put("bytesPlanned", v.bytesPlanned());
-        n.put("bytesVerified", v.bytesVerified());
-        n.put("bytesSkippedAsBad", v.skippedBytes());
-        n.put("bytesUnreadable", v.unreadableBytes());
-        n.put("mismatchedSectors", v.mismatchedSectors());
-        if (v.firstMismatch() >= 0) {
-            n.put("firstMismatchOffset", v.firstMismatch());
-        }
-        ArrayNode ranges = n.putArray("mismatchRanges");
-        for (ByteRange range : v.mismatchRanges()) {
-            ranges.addObject().put("offset", range.offset()).put("length", range.length());
-        }
-        n.put("durationSeconds", seconds(v.duration()));
-        n.put("requestBytes", v.requests().bytes());
-        n.put("inFlight", v.requests().inFlight());
-        return n;
+        return mapper.valueToTree(Verification.of(v));
     }
 
-    private static double seconds(Duration d) {
+    /** The target as the open descriptor described it. */
+    public record Target(String path, String name, String kind, String identity, long sizeBytes, int logicalBlockSize,
+                         int physicalBlockSize, long diskOffsetBytes, boolean rotational, String ioMode) {
+        public static Target of(TargetInfo t) {
+            return new Target(t.path(), t.name(), t.kind().label(), t.identity().describe(), t.size(),
+                    t.logicalBlockSize(), t.physicalBlockSize(), t.diskOffset(), t.rotational(), t.ioMode().label());
+        }
+    }
+
+    public record Method(String name, String title, String technique, String nist80088, String source) {
+        public static Method of(WipeMethod m) {
+            return new Method(m.name(), m.title(), m.technique().label(), m.nist().label(), m.source());
+        }
+    }
+
+    /** A job's whole result, as the last JSON line of a job carries it. */
+    public record Result(FinalState state, String nist80088, @JsonInclude(JsonInclude.Include.NON_NULL) String unproven,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) FailureCause cause, Target target, Method method,
+                         String verification, int blockSize, int queueDepth, Instant started, Instant finished,
+                         double durationSeconds, long bytesWritten, long bytesVerified, long mismatchedSectors,
+                         List<Pass> passes, @JsonInclude(JsonInclude.Include.NON_NULL) Verification finalVerification,
+                         BadSectors badSectors, List<Stall> stalls, Temperature temperature, List<String> errors,
+                         List<String> warnings) {
+        public static Result of(WipeResult r, boolean withProfiles) {
+            return new Result(r.state(), r.nist().label(), r.unproven(), r.cause() == FailureCause.NONE ? null : r.cause(),
+                    Target.of(r.target()), Method.of(r.plan().method()), r.plan().verification().text(),
+                    r.plan().blockSize(), r.plan().queueDepth(), r.started(), r.finished(), secondsOf(r.duration()),
+                    r.bytesWritten(), r.bytesVerified(), r.mismatchedSectors(),
+                    r.passes().stream().map(p -> Pass.of(p, withProfiles)).toList(),
+                    r.verification() == null ? null : Verification.of(r.verification()), BadSectors.of(r),
+                    r.stalls().stream().map(Stall::of).toList(), Temperature.of(r.temperatures()), r.errors(), r.warnings());
+        }
+    }
+
+    /**
+     * One pass. {@code requestBytes} and {@code inFlight} are absent from certificates before
+     * schema 6; {@code profile} is left out of the JSON lines.
+     */
+    public record Pass(int number, String pattern, boolean blanking, Stage stage, long bytesPlanned, long startOffset,
+                       long bytesWritten, Instant started, double durationSeconds, String ioMode,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer requestBytes,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer inFlight, long averageBytesPerSecond,
+                       long minBytesPerSecond, long maxBytesPerSecond,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Verification verification,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) List<ProfileSample> profile) {
+        public static Pass of(PassResult p, boolean withProfile) {
+            return new Pass(p.number(), p.pattern(), p.blanking(), p.stage(), p.bytesPlanned(), p.startOffset(),
+                    p.bytesWritten(), p.started(), secondsOf(p.duration()), p.ioMode().label(), p.requests().bytes(),
+                    p.requests().inFlight(), Math.round(p.averageRate()), Math.round(p.minRate()), Math.round(p.maxRate()),
+                    p.verification() == null ? null : Verification.of(p.verification()),
+                    withProfile ? p.profile().stream().map(point -> new ProfileSample(
+                            Math.round(point.seconds() * 1000) / 1000.0, Math.round(point.bytesPerSecond()),
+                            p.startOffset() + point.bytesDone())).toList() : null);
+        }
+    }
+
+    /** One speed sample, written as {@code [seconds, bytes/s, device offset]} to keep long profiles short. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    public record ProfileSample(double seconds, long bytesPerSecond, long offset) {
+    }
+
+    /**
+     * One read-back. {@code firstMismatchOffset} only where something differed; {@code requestBytes}
+     * and {@code inFlight} are absent from certificates before schema 6.
+     */
+    public record Verification(String mode, String expected, boolean passed, boolean complete, long bytesPlanned,
+                               long bytesVerified, long bytesSkippedAsBad, long bytesUnreadable, long mismatchedSectors,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Long firstMismatchOffset,
+                               List<Range> mismatchRanges, double durationSeconds,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Integer requestBytes,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Integer inFlight) {
+        public static Verification of(VerifyResult v) {
+            return new Verification(v.mode(), v.expected(), v.passed(), v.complete(), v.bytesPlanned(), v.bytesVerified(),
+                    v.skippedBytes(), v.unreadableBytes(), v.mismatchedSectors(),
+                    v.firstMismatch() >= 0 ? v.firstMismatch() : null,
+                    v.mismatchRanges().stream().map(r -> new Range(r.offset(), r.length())).toList(),
+                    secondsOf(v.duration()), v.requests().bytes(), v.requests().inFlight());
+        }
+    }
+
+    public record Range(long offset, long length) {
+    }
+
+    /** How many sectors could not be written or read back, and where (merged ranges). */
+    public record BadSectors(long sectors, long bytes, List<BadRange> ranges) {
+        public static BadSectors of(WipeResult r) {
+            return new BadSectors(r.badSectors(), r.badBytes(), r.badRanges().stream().map(b -> new BadRange(b.offset(),
+                    b.length(), b.error(), b.pass(), b.stage() == Stage.VERIFY ? "read" : "write")).toList());
+        }
+    }
+
+    /** @param failedTo "write" or "read" */
+    public record BadRange(long offset, long length, String error, int pass, String failedTo) {
+    }
+
+    /**
+     * What the drive reported of its temperature: {@code reported} false (and null degrees) for
+     * targets without a sensor; the limit is null when there was none.
+     */
+    public record Temperature(boolean reported, int samples, Integer minCelsius, Integer maxCelsius, Integer lastCelsius,
+                              Integer limitCelsius, List<ThermalPause> pauses) {
+        public static Temperature of(Temperatures t) {
+            return new Temperature(t.reported(), t.samples(), t.reported() ? t.min() : null, t.reported() ? t.max() : null,
+                    t.reported() ? t.last() : null, t.limit() > 0 ? t.limit() : null, t.pauses().stream()
+                    .map(p -> new ThermalPause(p.pass(), p.offset(), p.celsius(), secondsOf(p.duration()))).toList());
+        }
+    }
+
+    public record ThermalPause(int pass, long offset, int celsius, double seconds) {
+    }
+
+    public record Stall(int pass, Stage stage, long offset, double seconds) {
+        public static Stall of(dev.blockwipe.engine.Stall s) {
+            return new Stall(s.pass(), s.stage(), s.offset(), secondsOf(s.duration()));
+        }
+    }
+
+    /** One run of a job: a job that was resumed has several. */
+    public record Run(Instant started, Instant ended, int fromPass, long fromOffset, int toPass, long toOffset,
+                      long bytesWritten, String end, List<Stall> stalls) {
+        public static Run of(RunRecord r) {
+            return new Run(r.started(), r.ended(), r.fromPass(), r.fromOffset(), r.toPass(), r.toOffset(),
+                    r.bytesWritten(), r.end(), r.stalls().stream().map(Stall::of).toList());
+        }
+    }
+
+    /** Milliseconds as seconds: what every duration in these documents is. */
+    static double secondsOf(Duration d) {
         return d.toNanos() / 1_000_000L / 1000.0;
     }
 }

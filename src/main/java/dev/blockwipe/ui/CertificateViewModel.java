@@ -2,7 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
-import dev.blockwipe.report.SigningKey;
+import dev.blockwipe.report.TrustedKey;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,12 +67,8 @@ public final class CertificateViewModel {
     }
 
     static String verify(Path json, Settings settings) {
-        Path key = settings.configDir().resolve("signing-key.pub.pem");
         try {
-            if (!Files.exists(key)) {
-                return "TAMPERED: this machine has no signing key, so it signed nothing here";
-            }
-            return ReportStore.verify(json, SigningKey.publicKey(Files.readString(key))).message();
+            return TrustedKey.thisMachine(settings.configDir(), settings.uid()).certificate(json).message();
         } catch (IOException e) {
             return "TAMPERED: cannot read the signing key: " + e.getMessage();
         }

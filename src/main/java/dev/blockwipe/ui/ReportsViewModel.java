@@ -1,6 +1,6 @@
 package dev.blockwipe.ui;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.report.CertificateDocument;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
@@ -30,9 +30,9 @@ public final class ReportsViewModel {
         List<Entry> list = new ArrayList<>();
         for (Path json : store.list()) {
             try {
-                JsonNode c = store.read(json);
-                list.add(0, new Entry(json, c.path("created").asText().replaceFirst("\\.\\d+Z$", "Z").replace('T', ' '),
-                        c.at("/device/path").asText(), c.at("/device/serial").asText(), c.at("/result/outcome").asText()));
+                CertificateDocument c = store.read(json);
+                list.add(0, new Entry(json, c.created().toString().replaceFirst("\\.\\d+Z$", "Z").replace('T', ' '),
+                        c.device().path(), c.device().serial(), c.result().outcome()));
             } catch (IOException e) {
                 list.add(0, new Entry(json, "", "", "", "unreadable: " + e.getMessage()));
             }

@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.PublicKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ class CertificateTest {
     void theSignatureHoldsAndAnyChangedByteBreaksIt() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
         SigningKey key = SigningKey.loadOrCreate(settings.configDir(), Sh.uid());
-        assertThat(ReportStore.verify(files.json(), key.publicKey()).valid()).isTrue();
+        assertThat(verify(files.json(), key.publicKey()).valid()).isTrue();
         byte[] original = Files.readAllBytes(files.json());
         Path copy = files.json().resolveSibling("copy.json");
         Files.copy(files.signature(), copy.resolveSibling("copy.json.sig"));
@@ -110,7 +111,7 @@ class CertificateTest {
             byte[] edited = original.clone();
             edited[i] ^= 0x01;
             Files.write(copy, edited);
-            ReportStore.Check check = ReportStore.verify(copy, key.publicKey());
+            TrustedKey.Check check = verify(copy, key.publicKey());
             assertThat(check.valid()).as("byte %d changed", i).isFalse();
             assertThat(check.message()).startsWith("TAMPERED");
         }
@@ -120,7 +121,7 @@ class CertificateTest {
     void aCertificateSignedWithAnotherKeyIsNotTrusted() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
         SigningKey other = SigningKey.loadOrCreate(tmp.resolve("other"), Sh.uid());
-        assertThat(ReportStore.verify(files.json(), other.publicKey()).message())
+        assertThat(verify(files.json(), other.publicKey()).message())
                 .startsWith("TAMPERED: signed by key").contains(other.fingerprint());
     }
 
@@ -128,7 +129,7 @@ class CertificateTest {
     void aMissingSignatureIsTampered() throws Exception {
         ReportStore.CertificateFiles files = certify(null);
         Files.delete(files.signature());
-        assertThat(ReportStore.verify(files.json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).publicKey()).valid())
+        assertThat(verify(files.json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).publicKey()).valid())
                 .isFalse();
     }
 
@@ -446,7 +447,7 @@ class CertificateTest {
         Certifier.Report done = paperwork.finish(result);
 
         assertThat(done.files().json().getParent()).isEqualTo(settings.journalDir());
-        assertThat(ReportStore.verify(done.files().json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid())
+        assertThat(verify(done.files().json(), SigningKey.loadOrCreate(settings.configDir(), Sh.uid())
                 .publicKey()).valid()).isTrue();
         assertThat(done.files().pdf()).exists();
         assertThat(done.misplaced()).contains("could not be written to " + reports, "written to " + settings.journalDir());
@@ -522,6 +523,10 @@ class CertificateTest {
     private static WipeResult run(MemoryTarget target, WipeListener listener, CancelToken cancel) throws Exception {
         return new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()).withBlockSize(1 << 20), Keystreams.JCE)
                 .run(target, listener, cancel != null ? cancel : new CancelToken());
+    }
+
+    private static TrustedKey.Check verify(Path json, PublicKey trusted) {
+        return TrustedKey.of(trusted).certificate(json);
     }
 
     private static String permissions(Path p) throws Exception {

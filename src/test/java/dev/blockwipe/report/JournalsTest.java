@@ -52,7 +52,7 @@ class JournalsTest {
         Journal written = journal(LOOP, "random");
         journals.write(written, key);
 
-        Journal read = journals.find(LOOP, "/dev/loop3", key.publicKey()).orElseThrow();
+        Journal read = journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey())).orElseThrow();
         assertThat(read).isEqualTo(written);
         assertThat(((Pattern.Random) read.plan().passes().get(0).pattern()).key())
                 .isEqualTo(((Pattern.Random) written.plan().passes().get(0).pattern()).key());
@@ -73,7 +73,7 @@ class JournalsTest {
         WipeJob job = new WipeJob(WipeRequest.of(WipeMethods.custom("0x55,random,0x924924")).withBlank(true), Keystreams.JCE);
         WipePlan plan = job.plan(target.info());
         journals.write(Journal.start(LOOP, "/dev/loop3", plan, ResumePoint.START, Instant.now(), ""), key);
-        WipePlan read = journals.find(LOOP, "/dev/loop3", key.publicKey()).orElseThrow().plan();
+        WipePlan read = journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey())).orElseThrow().plan();
         assertThat(read.passes()).isEqualTo(plan.passes());
         assertThat(read.method().name()).isEqualTo("custom");
         assertThat(read.method().passCount()).isEqualTo(3);
@@ -98,7 +98,7 @@ class JournalsTest {
         Files.writeString(file, text.replace("\"offset\" : " + (24L << 20), "\"offset\" : " + (48L << 20)));
         assertThat(Files.readString(file)).isNotEqualTo(text);
 
-        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class)
                 .hasMessageContaining("was changed after Blockwipe wrote it");
     }
@@ -108,7 +108,7 @@ class JournalsTest {
     void anotherDevicesJournalInThisDevicesPlaceIsRefused() throws Exception {
         journals.write(journal(DISK, "zero"), key);
         Files.move(journals.fileFor(DISK), journals.fileFor(LOOP));
-        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop9", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop9", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class)
                 .hasMessageContaining("is in this device's place but is for another device (/dev/sdb)");
     }
@@ -132,14 +132,14 @@ class JournalsTest {
     void aJournalThatCannotBeReadIsRefusedNotIgnored() throws Exception {
         journals.write(journal(LOOP, "zero"), key);
         Files.writeString(journals.fileFor(LOOP), "{ not json", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class).hasMessageContaining("cannot be read");
     }
 
     @Test
     void aJournalSignedWithAnotherKeyIsRefused() throws Exception {
         journals.write(journal(LOOP, "zero"), SigningKey.loadOrCreate(tmp.resolve("other"), Sh.uid()));
-        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class);
     }
 
@@ -148,7 +148,7 @@ class JournalsTest {
         journals.write(journal(LOOP, "zero"), key);
         ResumeIdentity reattached = new ResumeIdentity("block device", 7, 3, 0, 42, SIZE, 0, "", "", "",
                 "file 254:1 inode 99, offset 0, size limit 0", "boot-1");
-        assertThatThrownBy(() -> journals.find(reattached, "/dev/loop3", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(reattached, "/dev/loop3", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class)
                 .hasMessageContaining("is for another device")
                 .hasMessageContaining("disk sequence number 41 → 42");
@@ -159,7 +159,7 @@ class JournalsTest {
         journals.write(journal(LOOP, "zero"), key);
         ResumeIdentity afterReboot = new ResumeIdentity("block device", 7, 3, 0, 41, SIZE, 0, "", "", "",
                 LOOP.loop(), "boot-2");
-        assertThatThrownBy(() -> journals.find(afterReboot, "/dev/loop3", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(afterReboot, "/dev/loop3", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class)
                 .hasMessageContaining("before the machine was restarted")
                 .hasMessageContaining("without a serial number");
@@ -170,10 +170,10 @@ class JournalsTest {
         journals.write(journal(DISK, "zero"), key);
         ResumeIdentity sameDiskNewBoot = new ResumeIdentity("block device", 8, 32, 0, 77, SIZE, 0, "WD-123", "",
                 "WDC WD40", "", "boot-2");
-        assertThat(journals.find(sameDiskNewBoot, "/dev/sdc", key.publicKey())).isPresent();
+        assertThat(journals.find(sameDiskNewBoot, "/dev/sdc", TrustedKey.of(key.publicKey()))).isPresent();
         ResumeIdentity otherDisk = new ResumeIdentity("block device", 8, 16, 0, 9, SIZE, 0, "WD-999", "", "WDC WD40", "",
                 "boot-1");
-        assertThatThrownBy(() -> journals.find(otherDisk, "/dev/sdb", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(otherDisk, "/dev/sdb", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class).hasMessageContaining("serial 'WD-123' → 'WD-999'");
     }
 
@@ -184,15 +184,15 @@ class JournalsTest {
         ResumeIdentity second = new ResumeIdentity("block device", 8, 18, 0, 9, SIZE, (1 << 20) + SIZE, "WD-123", "",
                 "WDC WD40", "", "boot-1");
         journals.write(journal(first, "/dev/sdb1", "zero"), key);
-        assertThatThrownBy(() -> journals.find(second, "/dev/sdb2", key.publicKey()))
+        assertThatThrownBy(() -> journals.find(second, "/dev/sdb2", TrustedKey.of(key.publicKey())))
                 .isInstanceOf(Journals.RefusedException.class).hasMessageContaining("start on its disk");
     }
 
     @Test
     void noJournalIsNothingToResume() throws Exception {
-        assertThat(journals.find(LOOP, "/dev/loop3", key.publicKey())).isEmpty();
+        assertThat(journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey()))).isEmpty();
         journals.write(journal(DISK, "zero"), key);
-        assertThat(journals.find(LOOP, "/dev/loop3", key.publicKey())).isEmpty();
+        assertThat(journals.find(LOOP, "/dev/loop3", TrustedKey.of(key.publicKey()))).isEmpty();
     }
 
     /** A job that started and reached two checkpoints, the last at 24 MiB with a bad sector and a stall. */
@@ -212,11 +212,11 @@ class JournalsTest {
         journals.write(reserving(journal(DISK, "/dev/sdb", "zero"), certificate), key);
         Files.writeString(certificate, "{}");
 
-        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).as("no signature yet").isPresent();
+        assertThat(journals.find(DISK, "/dev/sdb", TrustedKey.of(key.publicKey()))).as("no signature yet").isPresent();
 
         Files.writeString(ReportStore.signatureOf(certificate), "{}");
-        assertThat(journals.all(key.publicKey())).isEmpty();
-        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isEmpty();
+        assertThat(journals.all(TrustedKey.of(key.publicKey()))).isEmpty();
+        assertThat(journals.find(DISK, "/dev/sdb", TrustedKey.of(key.publicKey()))).isEmpty();
         try (Stream<Path> left = Files.list(journals.dir())) {
             assertThat(left.filter(f -> f.toString().endsWith(".journal.json"))).isEmpty();
         }
@@ -230,7 +230,7 @@ class JournalsTest {
         Files.writeString(here, "{}");
         Files.writeString(ReportStore.signatureOf(here), "{}");
 
-        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isEmpty();
+        assertThat(journals.find(DISK, "/dev/sdb", TrustedKey.of(key.publicKey()))).isEmpty();
     }
 
     /** A cancelled (or failed) run's certificate says so, and its journal stays to be resumed. */
@@ -242,7 +242,7 @@ class JournalsTest {
         Files.writeString(certificate, "{}");
         Files.writeString(ReportStore.signatureOf(certificate), "{}");
 
-        assertThat(journals.find(DISK, "/dev/sdb", key.publicKey())).isPresent();
+        assertThat(journals.find(DISK, "/dev/sdb", TrustedKey.of(key.publicKey()))).isPresent();
     }
 
     /** {@code j}, finished (when it has not ended otherwise), with the certificate its run reserved. */

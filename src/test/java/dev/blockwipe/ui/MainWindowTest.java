@@ -14,6 +14,7 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
+import dev.blockwipe.report.TrustedKey;
 import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
@@ -196,7 +197,7 @@ class MainWindowTest {
             ReportStore.CertificateFiles certificate = job.certificateProperty().get();
             assertThat(certificate.pdf()).exists();
             PublicKey key = SigningKey.loadOrCreate(papers.resolve("config"), Sh.uid()).publicKey();
-            assertThat(ReportStore.verify(certificate.json(), key).valid()).isTrue();
+            assertThat(TrustedKey.of(key).certificate(certificate.json()).valid()).isTrue();
             assertThat(Files.readString(certificate.json())).contains("\"name\" : \"Grace Hopper\"",
                     "\"assetTag\" : \"LAB-0007\"");
             assertThat(vm.session().settingsProperty().get().operator().name()).as("remembered for the next wipe")
