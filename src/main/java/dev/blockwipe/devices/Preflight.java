@@ -201,11 +201,23 @@ public final class Preflight {
                               SafetyVerdict shownVerdict, boolean force) throws TargetException {
         String path = target.info().path();
         Judgement now = judge(fresh, target);
-        List<String> changes = new ArrayList<>(now.identity().differences(shownIdentity));
         SafetyVerdict verdict = now.verdict(force);
         if (verdict instanceof SafetyVerdict.Blocked b) {
             throw new TargetRefusedException(path, Reason.BLOCKED, "refused: " + b.describe());
         }
+        requireAsConfirmed(path, now, shownIdentity, shownVerdict);
+        return now;
+    }
+
+    /**
+     * Refuses a target judged {@code now} that is not what the user confirmed: another identity, or
+     * another verdict (without {@code --force}).
+     *
+     * @throws TargetRefusedException IDENTITY_CHANGED, with every difference
+     */
+    public static void requireAsConfirmed(String path, Judgement now, TargetIdentity shownIdentity,
+                                          SafetyVerdict shownVerdict) throws TargetRefusedException {
+        List<String> changes = new ArrayList<>(now.identity().differences(shownIdentity));
         SafetyVerdict plain = now.verdict(false);
         if (!plain.equals(shownVerdict)) {
             changes.add("it was " + shownVerdict.level() + " (" + shownVerdict.describe() + "), it is now "
@@ -215,7 +227,6 @@ public final class Preflight {
             throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "changed since you confirmed it: "
                     + String.join("; ", changes) + "; nothing was written, list the devices again");
         }
-        return now;
     }
 
     /** The verdict on an image file known by its identity (a row in the window), with its contents as probed. */

@@ -8,6 +8,7 @@ import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.service.Admission;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -159,27 +160,34 @@ public final class BenchViewModel {
     }
 
     /**
-     * The device, opened as a wipe opens it when writing (exclusively, judged again, identity and
-     * verdict those the user confirmed), or read-only and checked to be the row that was listed.
+     * The device, admitted as a wipe's target when writing ({@link Admission}: opened exclusively,
+     * judged, and judged again right before the first write), or read-only and checked to be the
+     * row that was listed.
      */
     private OpenedTarget open(boolean forWrite) throws IOException {
-        OpenedTarget t = opener.open(target.path(), forWrite ? Access.WRITE : Access.READ);
-        try {
-            if (forWrite) {
-                preflight.beforeFirstWrite(List.of(new Preflight.Confirmed(t, target.identity(), target.verdict())), false);
-            } else if (!t.info().identity().sameNode(target.identity())) {
-                throw new TargetRefusedException(target.path(), TargetRefusedException.Reason.IDENTITY_CHANGED,
-                        "is now " + t.info().identity().describe() + ", not the device that was listed; refresh the list");
-            }
-            return t;
-        } catch (IOException | RuntimeException e) {
-            try {
-                t.close();
-            } catch (IOException closing) {
-                e.addSuppressed(closing);
-            }
-            throw e;
+        if (forWrite) {
+            return new Admission(opener, preflight, false, Admission.Pause.NONE)
+                    .admit(List.of(target.path()), this::asTyped).get(0).target();
         }
+        OpenedTarget t = opener.open(target.path(), Access.READ);
+        if (!t.info().identity().sameNode(target.identity())) {
+            TargetRefusedException changed = new TargetRefusedException(target.path(),
+                    TargetRefusedException.Reason.IDENTITY_CHANGED, "is now " + t.info().identity().describe()
+                    + ", not the device that was listed; refresh the list");
+            Admission.closeAll(List.of(t), changed::addSuppressed);
+            throw changed;
+        }
+        return t;
+    }
+
+    /**
+     * The admission's confirmation: the dialog's typed confirmation came before the device was
+     * opened (as {@code --yes} does for the CLI), so the opened device must be the row it named,
+     * judged as that row was.
+     */
+    private void asTyped(List<Admission.Candidate> candidates) throws TargetRefusedException {
+        Admission.Candidate opened = candidates.get(0);
+        Preflight.requireAsConfirmed(opened.info().path(), opened.judgement(), target.identity(), target.verdict());
     }
 
     private Benchmark.Listener publisher(Benchmark.Options options) {

@@ -10,6 +10,7 @@ import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.report.ReportStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -199,6 +200,28 @@ class BenchViewModelTest {
                 .isEqualTo("Writing is only for a device a wipe would accept (blocked.img: blocked: mounted at /mnt/x).");
         assertThat(vm.canStartProperty().get()).isFalse();
         assertThatThrownBy(vm::start).isInstanceOf(IllegalStateException.class);
+        assertThat(Files.readAllBytes(img)).isEqualTo(data);
+    }
+
+    /**
+     * The typed confirmation names the row as it was listed: a file put in its place after that is
+     * refused by the admission, with what changed, and keeps every byte.
+     */
+    @Test
+    void writingToAFileReplacedSinceTheConfirmationIsRefusedAndWritesNothing() throws Exception {
+        byte[] data = new byte[4 << 20];
+        Arrays.fill(data, (byte) 0x77);
+        Path img = image("swapped.img", data);
+        BenchViewModel vm = benchmarkOf(img);
+        vm.writeProperty().set(true);
+        vm.confirmation().typedProperty().set("swapped.img");
+        Path other = image("other.img", data);
+        Files.move(other, img, StandardCopyOption.REPLACE_EXISTING);
+
+        vm.start();
+
+        assertThat(vm.statusProperty().get()).startsWith("The benchmark stopped: ").contains("changed since you confirmed it");
+        assertThat(vm.matrix()).isEmpty();
         assertThat(Files.readAllBytes(img)).isEqualTo(data);
     }
 
