@@ -9,6 +9,7 @@ import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.OpenFiles;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,9 +51,7 @@ public final class LinuxInventory implements InventorySource {
     @Override
     public void prepare() {
         if (prepared.compareAndSet(false, true)) {
-            Thread t = new Thread(OshiDetails::read, "blockwipe-oshi-warm-up");
-            t.setDaemon(true);
-            t.start();
+            DaemonThreads.start("blockwipe-oshi-warm-up", OshiDetails::read);
         }
     }
 
@@ -87,9 +86,7 @@ public final class LinuxInventory implements InventorySource {
     @Override
     public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
         FutureTask<OpenFiles> open = new FutureTask<>(openers::read);
-        Thread reader = new Thread(open, "blockwipe-openers");
-        reader.setDaemon(true);
-        reader.start();
+        DaemonThreads.start("blockwipe-openers", open);
         UsageFacts usage = mounts.read();
         List<SysfsDisk> raw = sysfs.scan(probed);
         usage = withOpenFiles(usage, open).withClaims(Claims.tried(exclusive.tryAll(raw), new KernelHolders(SYS, PROC)));
