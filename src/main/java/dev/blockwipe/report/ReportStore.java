@@ -253,7 +253,7 @@ public final class ReportStore {
     }
 
     /** The file's bytes, refused above {@code limit} before they are read. */
-    private static byte[] bounded(Path file, long limit) throws IOException {
+    static byte[] bounded(Path file, long limit) throws IOException {
         long size = Files.size(file);
         if (size > limit) {
             throw new IOException(file.getFileName() + " is " + size + " bytes, too large to be a Blockwipe certificate");

@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import dev.blockwipe.engine.DaemonThreads;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,5 +46,10 @@ final class Background {
             }
         });
         return onFx;
+    }
+
+    /** What went wrong in {@code failure} of a future: the work's own exception, not the wrapper a chained stage adds. */
+    static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 }

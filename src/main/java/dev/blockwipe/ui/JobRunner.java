@@ -30,7 +30,7 @@ import java.util.function.Supplier;
  * number, size, serial, loop backing) and verdict must be those of the row the user confirmed, or
  * nothing is written; the jobs that check at the same moment share one scan ({@link SharedScans}).
  * Its paperwork starts only after that ({@link Certifier#wipe}). Called on the
- * FX thread (its wind-down waits on a thread of its own); what the scheduler reports is handed
+ * FX thread (its {@link #close} waits, so the window calls it in the background); what the scheduler reports is handed
  * to the FX thread.
  */
 public final class JobRunner implements AutoCloseable {
@@ -192,26 +192,6 @@ public final class JobRunner implements AutoCloseable {
             job.cancelledBeforeStart();
         }
         ended.accept(job);
-    }
-
-    /**
-     * Once the running jobs (already cancelled) have wound down, lets their threads go and runs
-     * {@code then} on the FX thread, without holding that thread meanwhile: a request on a stalled
-     * disk may take long to return, and the window should say so rather than freeze. With no job
-     * left to wait for, {@code then} runs at once.
-     */
-    public void windDown(Runnable then) {
-        if (unfinished.get() == 0) {
-            close();
-            then.run();
-            return;
-        }
-        Thread t = new Thread(() -> {
-            close();
-            fx.execute(then);
-        }, "blockwipe-wind-down");
-        t.setDaemon(true);
-        t.start();
     }
 
     /** Waits a while for running jobs (already cancelled) to wind down, then lets their threads go. */

@@ -29,6 +29,7 @@ import javafx.collections.ObservableList;
  * learns each target's latest job through {@code showOnRows}. FX thread only.
  */
 public final class JobsModel implements AutoCloseable {
+    private final Services services;
     private final DialogService dialogs;
     private final JobRunner runner;
     private final Consumer<Map<String, JobViewModel>> showOnRows;
@@ -73,6 +74,7 @@ public final class JobsModel implements AutoCloseable {
      */
     public JobsModel(Services services, DialogService dialogs, Supplier<Certifier> certifier,
                      Consumer<Map<String, JobViewModel>> showOnRows, Consumer<JobViewModel> ended) {
+        this.services = services;
         this.dialogs = dialogs;
         this.showOnRows = showOnRows;
         this.runner = new JobRunner(services.opener(), services.inventory(), services.keystreams(), services.buffers(),
@@ -217,13 +219,17 @@ public final class JobsModel implements AutoCloseable {
 
     /**
      * Cancels what runs and, once it has stopped (bounded), runs {@code then} on the FX thread;
-     * the status line says what it waits for meanwhile.
+     * the wait is on the background executor, as a request on a stalled disk may take long to
+     * return, and the window should say so rather than freeze: the status line says what it waits for.
      */
     void windDown(Runnable then) {
         cancelAll();
         windingDown = true;
         showStatus();
-        runner.windDown(then);
+        Background.call(services, () -> {
+            runner.close();
+            return null;
+        }).whenComplete((stopped, failure) -> then.run());
     }
 
     /** Cancels what runs, waits for it to stop (bounded), and stops the job threads. */
