@@ -94,20 +94,20 @@ public final class LinuxInventory implements InventorySource {
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);
     }
 
-    /** The usage with who has devices open, or with why that cannot be told: a problem blocks, never "nobody". */
-    private static UsageFacts withOpenFiles(UsageFacts usage, FutureTask<OpenFiles> open) {
+    /**
+     * The usage with who has devices open, or with why that cannot be told: a problem blocks, never
+     * "nobody". A bug while /proc is read (any RuntimeException) blocks as well, with what it was.
+     */
+    static UsageFacts withOpenFiles(UsageFacts usage, FutureTask<OpenFiles> open) {
         try {
             return usage.withOpen(open.get());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                return usage.withProblem("cannot tell which processes have devices open: /proc cannot be listed ("
-                        + io.getMessage() + ")");
-            }
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+            return usage.withProblem("cannot tell which processes have devices open: " + (cause instanceof IOException
+                    ? "/proc cannot be read (" + cause.getMessage() + ")" : "reading /proc failed (" + cause + ")"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return usage.withProblem("cannot tell which processes have devices open: interrupted while /proc was read");
