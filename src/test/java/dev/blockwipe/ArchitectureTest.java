@@ -1,5 +1,8 @@
 package dev.blockwipe;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -18,8 +21,16 @@ import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
+import dev.blockwipe.report.Journals;
 import dev.blockwipe.service.Admission;
 import dev.blockwipe.service.WipeService;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.FileReader;
+import java.io.FileWriter;
+import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.nio.file.Files;
 import java.util.List;
 
 /**
@@ -73,4 +84,20 @@ class ArchitectureTest {
     static final ArchRule onlyTheServiceAdmitsTargets = noClasses()
             .that().resideOutsideOfPackages("dev.blockwipe.service..")
             .should().callMethod(Preflight.class, "beforeFirstWrite", List.class, boolean.class);
+
+    /**
+     * The window does no slow work itself: file reads and writes, journals (parsed and
+     * Ed25519-checked), child processes and name lookups sit in the layers below, and the window
+     * calls them through its one background executor ({@code ui.Background}), whose threads come
+     * from the one factory; a thread of its own would be a second way to do the same. What the FX
+     * thread runs can then not wait on a disk, a DNS server or a program by construction.
+     */
+    @ArchTest
+    static final ArchRule theWindowDoesNoSlowWorkItself = noClasses()
+            .that().resideInAPackage("dev.blockwipe.ui..")
+            .should().dependOnClassesThat().belongToAnyOf(Files.class, FileInputStream.class, FileOutputStream.class,
+                    FileReader.class, FileWriter.class, RandomAccessFile.class, Journals.class, ProcessBuilder.class,
+                    InetAddress.class)
+            .orShould().callConstructorWhere(target(owner(assignableTo(Thread.class))))
+            .because("the FX thread must never wait on a disk, a DNS server or a child process");
 }

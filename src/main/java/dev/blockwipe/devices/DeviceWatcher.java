@@ -1,5 +1,6 @@
 package dev.blockwipe.devices;
 
+import dev.blockwipe.engine.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -63,11 +64,7 @@ public final class DeviceWatcher implements AutoCloseable {
         this.fingerprint = fingerprint;
         this.listener = listener;
         this.errors = errors;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "blockwipe-device-watcher");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("blockwipe-device-watcher"));
     }
 
     /** Scans now, then polls every {@code period}. */

@@ -1,5 +1,6 @@
 package dev.blockwipe.devices;
 
+import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetKind;
@@ -165,9 +166,7 @@ public final class Preflight {
             }
             return judged;
         });
-        Thread checking = new Thread(checks, "blockwipe-checks-before-writing");
-        checking.setDaemon(true);
-        checking.start();
+        DaemonThreads.start("blockwipe-checks-before-writing", checks);
         try {
             return checks.get(answerWithin.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {

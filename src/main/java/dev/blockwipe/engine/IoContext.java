@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /**
@@ -41,12 +40,7 @@ final class IoContext implements AutoCloseable {
         this.blockSize = blockSize;
         this.buffers = buffers;
         this.maker = maker;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(depth, r -> {
-            Thread t = new Thread(r, "blockwipe-io-" + name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool = Executors.newFixedThreadPool(depth, DaemonThreads.numbered("blockwipe-io-" + name));
     }
 
     /**

@@ -230,11 +230,7 @@ final class JobRun {
 
     private ExecutorService syncer() {
         if (syncer == null) {
-            syncer = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "blockwipe-sync-" + info.name());
-                t.setDaemon(true);
-                return t;
-            });
+            syncer = Executors.newSingleThreadExecutor(DaemonThreads.named("blockwipe-sync-" + info.name()));
         }
         return syncer;
     }

@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs jobs on threads it owns, each as soon as none of its queue keys (the disks it must have to
@@ -72,13 +71,7 @@ public final class JobScheduler<J, R> implements AutoCloseable {
     /** @param threadName the prefix of the job threads' names ("blockwipe-job" → blockwipe-job-1, ...) */
     public JobScheduler(String threadName, Listener<J, R> listener) {
         this.listener = listener;
-        AtomicInteger n = new AtomicInteger();
-        // daemon threads: a job that does not wind down after its cancel must not keep the JVM alive
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, threadName + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.numbered(threadName));
     }
 
     /**

@@ -74,7 +74,7 @@ public final class KeystreamChoice implements Keystreams {
     private final CompletableFuture<List<String>> leftOut = new CompletableFuture<>();
 
     private KeystreamChoice(Supplier<Candidates> offer, LongSupplier clock) {
-        Thread t = new Thread(() -> {
+        DaemonThreads.start("blockwipe-keystream-choice", () -> {
             try {
                 Candidates candidates = offer.get();
                 leftOut.complete(candidates.leftOut());
@@ -83,9 +83,7 @@ public final class KeystreamChoice implements Keystreams {
                 leftOut.complete(List.of());
                 measured.completeExceptionally(e);
             }
-        }, "blockwipe-keystream-choice");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /**

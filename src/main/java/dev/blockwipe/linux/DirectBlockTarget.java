@@ -39,8 +39,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>The checks on the descriptor (identity, read-only flag, signatures, aliases) may be left
  * waiting in the kernel on a device that does not answer, after the caller gave up on them and
  * closed the target ({@link dev.blockwipe.devices.Preflight#beforeFirstWrite}): the descriptor is
- * then closed when the last check returns, not under it, so that its number is never reused while
- * a check still reads or switches O_DIRECT through it.
+ * then closed when the last call on it returns, not under it, so that its number is never reused
+ * while a check still reads or switches O_DIRECT through it. Every call made after the close is
+ * refused with a {@link TargetException}: the kernel hands a closed descriptor's number to the next
+ * file opened, and a write through it would land in that file.
  */
 final class DirectBlockTarget implements OpenedTarget {
     private final TargetInfo info;
@@ -55,9 +57,9 @@ final class DirectBlockTarget implements OpenedTarget {
     private boolean closed;
     /** Something may have been written since the last fdatasync was asked for (whatever it returned: its caller reported that). */
     private volatile boolean unsynced;
-    /** Checks on the descriptor in progress, and whether a close waits for them (guarded by this). */
-    private int checking;
-    private boolean closeAfterChecks;
+    /** Calls on the descriptor in progress, and whether a close waits for them (guarded by this). */
+    private int inFlight;
+    private boolean closeWhenIdle;
 
     /**
      * @param unalignedTail the file's size is not a multiple of the logical block size (O_DIRECT mode)
@@ -85,11 +87,11 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public TargetIdentity identityNow() throws TargetException {
-        checkStarts();
+        enter("the identity check");
         try {
             return DescriptorFacts.identity(info.path(), fd, sysfsRoot);
         } finally {
-            checkEnds();
+            leave();
         }
     }
 
@@ -106,11 +108,18 @@ final class DirectBlockTarget implements OpenedTarget {
             return true;
         }
         try {
+            enter("the look whether it is still there");
+        } catch (TargetException closedAlready) {
+            return false;
+        }
+        try {
             if (DescriptorFacts.size(info.path(), fd) != info.size()) {
                 return false;
             }
         } catch (TargetIoException e) {
             return false;
+        } finally {
+            leave();
         }
         TargetIdentity id = info.identity();
         SysfsBlock now = SysfsBlock.of(sysfsRoot, id.major(), id.minor());
@@ -125,11 +134,11 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public String readOnlyNow() throws TargetException {
-        checkStarts();
+        enter("the read-only check");
         try {
             return readOnly();
         } finally {
-            checkEnds();
+            leave();
         }
     }
 
@@ -156,11 +165,11 @@ final class DirectBlockTarget implements OpenedTarget {
         if (info.kind() != TargetKind.REGULAR_FILE) {
             return List.of();
         }
-        checkStarts();
+        enter("the look for overlay layers");
         try {
             return layerFiles();
         } finally {
-            checkEnds();
+            leave();
         }
     }
 
@@ -176,11 +185,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public Signatures signatures() {
-        checkStarts();
+        try {
+            enter("the signature probe");
+        } catch (TargetException closedAlready) {
+            return Signatures.unknown(closedAlready.getMessage());
+        }
         try {
             return probe();
         } finally {
-            checkEnds();
+            leave();
         }
     }
 
@@ -218,9 +231,11 @@ final class DirectBlockTarget implements OpenedTarget {
 
     /** The native calls take the buffer's address, not the buffer: it is kept reachable until they are done. */
     private void transfer(boolean write, long offset, ByteBuffer buffer) throws IOException {
+        enter((write ? "pwrite" : "pread") + " at " + offset);
         try {
             transferAt(write, offset, buffer);
         } finally {
+            leave();
             Reference.reachabilityFence(buffer);
         }
     }
@@ -270,6 +285,7 @@ final class DirectBlockTarget implements OpenedTarget {
         }
         int size = template.remaining();
         Pointer base = Native.getDirectBufferPointer(template).share(template.position());
+        enter("pwritev at " + offset);
         unsynced = true;
         directFlag.readLock().lock();
         try {
@@ -289,6 +305,7 @@ final class DirectBlockTarget implements OpenedTarget {
             });
         } finally {
             directFlag.readLock().unlock();
+            leave();
             Reference.reachabilityFence(template);
         }
         return true;
@@ -339,6 +356,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void sync() throws IOException {
+        enter("fdatasync");
+        try {
+            syncNow();
+        } finally {
+            leave();
+        }
+    }
+
+    private void syncNow() throws TargetIoException {
         unsynced = false;
         if (access == Access.WRITE && LibC.fdatasync(fd) != 0) {
             throw Errno.exception(info.path(), "fdatasync", -1, Errno.last());
@@ -347,6 +373,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void dropCache() throws IOException {
+        enter("dropping the cache");
+        try {
+            dropCacheNow();
+        } finally {
+            leave();
+        }
+    }
+
+    private void dropCacheNow() throws IOException {
         if (info.kind() == TargetKind.BLOCK_DEVICE
                 && LibC.ioctl(fd, BlockIoctl.BLKFLSBUF, 0L) != 0) {
             int errno = Errno.last();
@@ -383,6 +418,15 @@ final class DirectBlockTarget implements OpenedTarget {
 
     @Override
     public void rangeOperation(RangeOperation op, long offset, long length) throws IOException {
+        enter(op.deviceCall() + " at " + offset);
+        try {
+            rangeOperationNow(op, offset, length);
+        } finally {
+            leave();
+        }
+    }
+
+    private void rangeOperationNow(RangeOperation op, long offset, long length) throws IOException {
         unsynced = true;
         boolean device = info.kind() == TargetKind.BLOCK_DEVICE;
         String call = device ? op.deviceCall() : op.fileCall();
@@ -421,24 +465,36 @@ final class DirectBlockTarget implements OpenedTarget {
         if (access != Access.WRITE || info.kind() != TargetKind.BLOCK_DEVICE || sysfs.isPartition()) {
             return;
         }
-        if (LibC.ioctl(fd, BlockIoctl.BLKRRPART, 0L) != 0) {
-            int errno = Errno.last();
-            if (errno != Errno.EINVAL || sysfs.listsPartitions()) {
-                throw Errno.exception(info.path(), "BLKRRPART", -1, errno);
+        enter("BLKRRPART");
+        try {
+            if (LibC.ioctl(fd, BlockIoctl.BLKRRPART, 0L) != 0) {
+                int errno = Errno.last();
+                if (errno != Errno.EINVAL || sysfs.listsPartitions()) {
+                    throw Errno.exception(info.path(), "BLKRRPART", -1, errno);
+                }
             }
+        } finally {
+            leave();
         }
     }
 
-    private synchronized void checkStarts() {
-        checking++;
+    /**
+     * A call on the descriptor starts; refused once the target is closed, whose descriptor number
+     * the kernel may have given to another file by now.
+     */
+    private synchronized void enter(String call) throws TargetException {
+        if (closed) {
+            throw new TargetException(info.path(), call + " refused: the target is closed");
+        }
+        inFlight++;
     }
 
-    /** The last check to return after a close closes the descriptor. */
-    private void checkEnds() {
+    /** A call on the descriptor ended; the last to end after a close closes the descriptor. */
+    private void leave() {
         boolean last;
         synchronized (this) {
-            checking--;
-            last = checking == 0 && closeAfterChecks;
+            inFlight--;
+            last = inFlight == 0 && closeWhenIdle;
         }
         if (last) {
             LibC.close(fd);
@@ -450,7 +506,8 @@ final class DirectBlockTarget implements OpenedTarget {
      * which also releases the file locks. A job syncs at the end of every pass, also of one that
      * failed, and reports how that went; a device that failed it is not asked again here, so the
      * last word on a dead disk is the job's cause, not a second fdatasync error.
-     * While a check still runs on the descriptor, that check closes it when it returns.
+     * While a call (a check, a request) still runs on the descriptor, the last of them closes it
+     * when it returns.
      */
     @Override
     public synchronized void close() throws IOException {
@@ -461,13 +518,13 @@ final class DirectBlockTarget implements OpenedTarget {
         IOException failure = null;
         try {
             if (unsynced) {
-                sync();
+                syncNow();
             }
         } catch (IOException e) {
             failure = e;
         }
-        if (checking > 0) {
-            closeAfterChecks = true;
+        if (inFlight > 0) {
+            closeWhenIdle = true;
         } else if (LibC.close(fd) != 0) {
             TargetIoException e = Errno.exception(info.path(), "close", -1, Errno.last());
             if (failure == null) {

@@ -3,7 +3,6 @@ package dev.blockwipe.linux;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.report.HostInfo;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -20,11 +19,9 @@ public final class HostFacts {
     public static HostInfo read(Path root) {
         String hostname = text(root.resolve("etc/hostname"));
         if (hostname.isEmpty()) {
-            try {
-                hostname = InetAddress.getLocalHost().getHostName();
-            } catch (IOException e) {
-                hostname = "";
-            }
+            // the kernel's name (gethostname), not InetAddress.getLocalHost: that asks the resolver
+            // too, and on a machine whose DNS does not answer it waited for its timeout
+            hostname = text(root.resolve("proc/sys/kernel/hostname"));
         }
         Path dmi = root.resolve("sys/class/dmi/id");
         return new HostInfo(hostname, text(root.resolve("etc/machine-id")), text(dmi.resolve("sys_vendor")),

@@ -1,6 +1,7 @@
 package dev.blockwipe.linux;
 
 import com.sun.jna.Pointer;
+import dev.blockwipe.engine.DaemonThreads;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -36,11 +37,7 @@ final class HugePageBuffers {
     /** How often a buffer that does not fit asks for a collection and waits: 1 + 2 + ... + 1024 ms, about 2 s. */
     private static final int WAITS = 11;
     private static final System.Logger LOG = System.getLogger(HugePageBuffers.class.getName());
-    private static final Cleaner UNMAPPER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "blockwipe-unmap");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final Cleaner UNMAPPER = Cleaner.create(DaemonThreads.named("blockwipe-unmap"));
 
     private final long limit;
     private final AtomicLong mapped = new AtomicLong();

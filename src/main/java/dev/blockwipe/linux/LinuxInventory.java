@@ -9,6 +9,7 @@ import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.OpenFiles;
 import dev.blockwipe.devices.SysfsDisk;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,9 +51,7 @@ public final class LinuxInventory implements InventorySource {
     @Override
     public void prepare() {
         if (prepared.compareAndSet(false, true)) {
-            Thread t = new Thread(OshiDetails::read, "blockwipe-oshi-warm-up");
-            t.setDaemon(true);
-            t.start();
+            DaemonThreads.start("blockwipe-oshi-warm-up", OshiDetails::read);
         }
     }
 
@@ -87,9 +86,7 @@ public final class LinuxInventory implements InventorySource {
     @Override
     public DeviceInventory scan(Predicate<DeviceNumber> probed) throws IOException {
         FutureTask<OpenFiles> open = new FutureTask<>(openers::read);
-        Thread reader = new Thread(open, "blockwipe-openers");
-        reader.setDaemon(true);
-        reader.start();
+        DaemonThreads.start("blockwipe-openers", open);
         UsageFacts usage = mounts.read();
         List<SysfsDisk> raw = sysfs.scan(probed);
         usage = withOpenFiles(usage, open).withClaims(Claims.tried(exclusive.tryAll(raw), new KernelHolders(SYS, PROC)));
@@ -97,20 +94,20 @@ public final class LinuxInventory implements InventorySource {
         return new InventoryBuilder(blkid, d -> tied.getOrDefault(d.name(), Identity.NONE)).build(raw, usage, probed);
     }
 
-    /** The usage with who has devices open, or with why that cannot be told: a problem blocks, never "nobody". */
-    private static UsageFacts withOpenFiles(UsageFacts usage, FutureTask<OpenFiles> open) {
+    /**
+     * The usage with who has devices open, or with why that cannot be told: a problem blocks, never
+     * "nobody". A bug while /proc is read (any RuntimeException) blocks as well, with what it was.
+     */
+    static UsageFacts withOpenFiles(UsageFacts usage, FutureTask<OpenFiles> open) {
         try {
             return usage.withOpen(open.get());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                return usage.withProblem("cannot tell which processes have devices open: /proc cannot be listed ("
-                        + io.getMessage() + ")");
-            }
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+            return usage.withProblem("cannot tell which processes have devices open: " + (cause instanceof IOException
+                    ? "/proc cannot be read (" + cause.getMessage() + ")" : "reading /proc failed (" + cause + ")"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return usage.withProblem("cannot tell which processes have devices open: interrupted while /proc was read");

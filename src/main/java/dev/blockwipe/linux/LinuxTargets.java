@@ -4,6 +4,7 @@ import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.PseudoFileSystems;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
@@ -43,9 +44,7 @@ public final class LinuxTargets implements TargetOpener {
      * overlaps picocli's own start-up instead of adding to it.
      */
     public static void preload() {
-        Thread t = new Thread(() -> LibC.isatty(0), "blockwipe-jna-preload");
-        t.setDaemon(true);
-        t.start();
+        DaemonThreads.start("blockwipe-jna-preload", () -> LibC.isatty(0));
     }
 
     @Override

@@ -6,8 +6,11 @@ import dev.blockwipe.devices.OpenFiles;
 import dev.blockwipe.devices.Opener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,8 +24,10 @@ import java.util.Set;
  * What other processes have open, from /proc/PID/fd: block devices by number, regular files by
  * device and inode. This process is left out (its own targets are open in it), and so is an
  * {@code O_PATH} handle on a device, which opens nothing. As root every process is seen; another
- * user sees only their own (the kernel hides the rest). A process that ends while it is read is
- * passed over; a /proc that cannot be listed is an error, never "nothing is open".
+ * user sees only their own (the kernel hides the rest). A process that ends while it is read, or
+ * whose descriptors the kernel hides from this user, is passed over; anything else that goes wrong
+ * (a /proc that cannot be listed, a descriptor folder that fails otherwise, a bug) is an error,
+ * never "nothing is open": the scan then blocks every device with the reason.
  *
  * <p>A process that only reads, and is a program that opens devices for a moment to look at them,
  * is a probe rather than a holder: another Blockwipe (its window scans every device it sees
@@ -57,8 +62,12 @@ final class Openers {
         return new OpenFiles(devices, files);
     }
 
-    /** Each device and file the process has open, with whether every descriptor it has on it only reads. */
-    private static void collect(Path pid, Map<DeviceNumber, List<Opener>> devices, Map<FileKey, List<Opener>> files) {
+    /**
+     * Each device and file the process has open, with whether every descriptor it has on it only
+     * reads; nothing when the process is gone or hidden ({@link #goneOrHidden}).
+     */
+    private static void collect(Path pid, Map<DeviceNumber, List<Opener>> devices, Map<FileKey, List<Opener>> files)
+            throws IOException {
         Map<Object, Boolean> readOnly = new LinkedHashMap<>();
         String probe = null;
         String comm = null;
@@ -81,8 +90,12 @@ final class Openers {
                         : new FileKey(new DeviceNumber(st.devMajor(), st.devMinor()), st.inode());
                 readOnly.merge(key, FdInfo.readOnly(flags), Boolean::logicalAnd);
             }
-        } catch (IOException | RuntimeException goneOrNotOurs) {
-            // the process ended, or belongs to another user (not visible without root)
+        } catch (IOException | DirectoryIteratorException e) {
+            IOException why = e instanceof DirectoryIteratorException listing ? listing.getCause() : (IOException) e;
+            if (goneOrHidden(why)) {
+                return;
+            }
+            throw new IOException(pid.resolve("fd") + ": " + why, why);
         }
         long number = Long.parseLong(pid.getFileName().toString());
         String command = probe != null ? probe : comm;
@@ -96,6 +109,16 @@ final class Openers {
                 files.computeIfAbsent((FileKey) key, k -> new ArrayList<>()).add(o);
             }
         });
+    }
+
+    /**
+     * The two ways a process's descriptors may be missing without anything being wrong: it ended
+     * since /proc was listed (its folder, or an entry of it, is gone), or it belongs to another
+     * user and this process is not root (the kernel refuses the look). Anything else is not known
+     * to be harmless.
+     */
+    private static boolean goneOrHidden(IOException e) {
+        return e instanceof NoSuchFileException || e instanceof AccessDeniedException;
     }
 
     /** "the Blockwipe window", "blockwipe list", "udev", "blkid" for the programs that probe; null for any other. */

@@ -6,10 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Disposable test disks, so a new user or lab staff can try the whole flow without risking a real
@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TestDisks {
     private static final long SIZE = 256L << 20;
+    /** mkfs on a 256 MiB loop device ends in well under a second; a tool still running after a minute hangs. */
+    private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(1);
 
     /** A test disk: its loop device and the image file behind it. */
     public record TestDisk(String device, Path image) {
@@ -85,26 +87,9 @@ public final class TestDisks {
         }
     }
 
+    /** A tool's output; a status other than 0 or no end within a minute is an IOException that says so. */
     private static String run(String input, String... command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        if (input != null) {
-            p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        }
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        try {
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish within a minute");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while running " + command[0], e);
-        }
-        if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", List.of(command)) + " failed (" + p.exitValue() + "): " + out);
-        }
-        return out;
+        return Programs.output(input, TOOL_TIMEOUT, command);
     }
 
     /** The tools a test disk needs that are not on PATH. */

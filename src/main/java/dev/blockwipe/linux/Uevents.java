@@ -2,6 +2,7 @@ package dev.blockwipe.linux;
 
 import com.sun.jna.Memory;
 import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.engine.DaemonThreads;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -41,9 +42,7 @@ public final class Uevents implements DeviceEvents {
             return () -> { };
         }
         AtomicBoolean open = new AtomicBoolean(true);
-        Thread reader = new Thread(() -> read(fd, open, changed), "blockwipe-uevents");
-        reader.setDaemon(true);
-        reader.start();
+        Thread reader = DaemonThreads.start("blockwipe-uevents", () -> read(fd, open, changed));
         return () -> {
             if (open.getAndSet(false)) {
                 try {

@@ -1,6 +1,7 @@
 package dev.blockwipe.report;
 
 import dev.blockwipe.engine.Benchmark;
+import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.SiblingSpeeds;
 import dev.blockwipe.engine.TargetInfo;
@@ -106,9 +107,7 @@ public final class Certifier {
      * and the writing, it overlaps them. Writes nothing.
      */
     public static void prepareInBackground() {
-        Thread t = new Thread(Certifier::warmUp, "blockwipe-paperwork-warm-up");
-        t.setDaemon(true);
-        t.start();
+        DaemonThreads.start("blockwipe-paperwork-warm-up", Certifier::warmUp);
     }
 
     private static void warmUp() {
@@ -262,11 +261,7 @@ public final class Certifier {
             }
             journal = next;
             if (journalWriter == null) {
-                journalWriter = Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(r, "blockwipe-journal-" + name);
-                    t.setDaemon(true);
-                    return t;
-                });
+                journalWriter = Executors.newSingleThreadExecutor(DaemonThreads.named("blockwipe-journal-" + name));
             }
             Future<?> written = journalWriter.submit(() -> {
                 try {

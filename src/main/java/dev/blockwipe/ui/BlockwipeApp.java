@@ -13,8 +13,6 @@ import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -66,19 +64,7 @@ public final class BlockwipeApp extends Application {
                 new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
                 new BufferPool(HostFacts.defaultBufferBudget()), Niceness.lowered(JOB_NICENESS),
                 settings, HostFacts.read(), Platform::runLater,
-                background());
-    }
-
-    /**
-     * The window's slow work (scans, probes, test disks): daemon threads, so they never hold the
-     * exit up, that end after a minute idle.
-     */
-    private static Executor background() {
-        return Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "blockwipe-background");
-            t.setDaemon(true);
-            return t;
-        });
+                Background.executor());
     }
 
     /**
@@ -101,11 +87,23 @@ public final class BlockwipeApp extends Application {
         }
     }
 
+    private UserSettings settings;
+    private Services services;
+
+    /**
+     * Reads the settings and this machine's facts, and prepares the inventory: file reads, on the
+     * launcher thread JavaFX runs this on, before the FX thread draws the first frame.
+     */
+    @Override
+    public void init() {
+        settings = userSettings(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
+        services = linuxServices(settings.settings());
+    }
+
     @Override
     public void start(Stage stage) {
-        UserSettings settings = userSettings(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
-        MainViewModel vm = new MainViewModel(linuxServices(settings.settings()), new FxDialogs(stage));
-        MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
+        MainViewModel vm = new MainViewModel(services, new FxDialogs(stage));
+        MainView view = new MainView(vm, stage, new XdgOpen(services.background(), services.fx()));
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());
         stage.setScene(view.scene());

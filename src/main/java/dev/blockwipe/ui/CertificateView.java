@@ -1,11 +1,7 @@
 package dev.blockwipe.ui;
 
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -70,7 +66,10 @@ final class CertificateView {
         viewer.setOnAction(e -> opener.open(vm.pdf(), status::setText));
         Button verify = new Button("_Verify signature");
         verify.setId("verify-signature");
-        verify.setOnAction(e -> status.setText(vm.verify()));
+        verify.setOnAction(e -> {
+            status.setText("Checking the signature…");
+            vm.verify().thenAccept(status::setText);
+        });
         status.setId("certificate-status");
         status.setWrapText(true);
         Region spring = new Region();
@@ -94,22 +93,16 @@ final class CertificateView {
         return dialog;
     }
 
-    /** Renders off the FX thread (fonts and drawing take a moment), then shows the pages. */
+    /** Draws the pages in the background, then shows them. */
     private void draw() {
-        CompletableFuture.supplyAsync(() -> {
-            try {
-                return vm.pages(DPI);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).whenComplete((drawn, failure) -> Platform.runLater(() -> {
+        vm.pages(DPI).whenComplete((drawn, failure) -> {
             if (failure != null) {
                 pages.getChildren().setAll(new Label("Cannot draw " + vm.pdf() + ": " + rootMessage(failure)
                         + ". The signed JSON is the certificate; Verify signature still checks it."));
             } else {
                 show(drawn);
             }
-        }));
+        });
     }
 
     private void show(List<Image> drawn) {
@@ -140,12 +133,9 @@ final class CertificateView {
         if (target == null) {
             return;
         }
-        try {
-            List<Path> written = vm.saveAs(target.toPath());
-            status.setText("Saved " + written.get(0) + " with its signed JSON and signature beside it.");
-        } catch (IOException e) {
-            status.setText("Cannot save to " + target + ": " + e.getMessage());
-        }
+        vm.saveAs(target.toPath()).whenComplete((written, failure) -> status.setText(failure == null
+                ? "Saved " + written.get(0) + " with its signed JSON and signature beside it."
+                : "Cannot save to " + target + ": " + rootMessage(failure)));
     }
 
     private static String rootMessage(Throwable t) {

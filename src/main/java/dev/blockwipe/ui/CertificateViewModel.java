@@ -1,15 +1,14 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.report.ReportStore;
+import dev.blockwipe.report.SavedCertificate;
 import dev.blockwipe.report.Settings;
-import dev.blockwipe.report.TrustedKey;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import javafx.scene.image.Image;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
@@ -21,27 +20,40 @@ import org.apache.pdfbox.rendering.PDFRenderer;
 /**
  * One signed certificate as the window shows it: its PDF drawn in the window (no PDF viewer
  * needed, which rescue media and servers rarely have), its signature checked against this
- * machine's key, and copies saved elsewhere together with the signed JSON that proves them.
+ * machine's key, and copies saved elsewhere together with the signed JSON that proves them. Each
+ * of these reads files, so each runs on the background executor and completes on the FX thread.
  */
 public final class CertificateViewModel {
-    private final Path json;
+    private final SavedCertificate certificate;
     private final Settings settings;
+    private final Executor background;
+    private final Executor fx;
 
-    public CertificateViewModel(Path json, Settings settings) {
-        this.json = json;
+    /**
+     * @param background runs the drawing, the signature check and the copies
+     * @param fx         runs on the FX thread
+     */
+    public CertificateViewModel(Path json, Settings settings, Executor background, Executor fx) {
+        this.certificate = new SavedCertificate(json);
         this.settings = settings;
+        this.background = background;
+        this.fx = fx;
     }
 
     public Path json() {
-        return json;
+        return certificate.json();
     }
 
     public Path pdf() {
-        return sibling(json, ".pdf");
+        return certificate.pdf();
     }
 
-    /** The PDF's pages at {@code dpi}. Slow (fonts, drawing): call it off the FX thread. */
-    public List<Image> pages(float dpi) throws IOException {
+    /** The PDF's pages at {@code dpi} (fonts and drawing take a moment). */
+    public CompletableFuture<List<Image>> pages(float dpi) {
+        return Background.call(background, fx, () -> draw(dpi));
+    }
+
+    private List<Image> draw(float dpi) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf().toFile())) {
             PDFRenderer renderer = new PDFRenderer(doc);
             List<Image> pages = new ArrayList<>(doc.getNumberOfPages());
@@ -62,35 +74,20 @@ public final class CertificateViewModel {
     }
 
     /** "VALID: … signed by SHA256:…" or "TAMPERED: …", against this machine's key. */
-    public String verify() {
-        return verify(json, settings);
+    public CompletableFuture<String> verify() {
+        return Background.call(background, fx, () -> certificate.verify(settings));
     }
 
-    static String verify(Path json, Settings settings) {
-        try {
-            return TrustedKey.thisMachine(settings.configDir(), settings.uid()).certificate(json).message();
-        } catch (IOException e) {
-            return "TAMPERED: cannot read the signing key: " + e.getMessage();
-        }
+    /** The signed JSON as it is on disk. */
+    public CompletableFuture<String> text() {
+        return Background.call(background, fx, certificate::text);
     }
 
     /**
      * Copies the PDF to {@code target} and, beside it under the same name, the signed JSON and its
-     * signature (a PDF alone proves nothing); returns the files written.
+     * signature (a PDF alone proves nothing); completes with the files written.
      */
-    public List<Path> saveAs(Path target) throws IOException {
-        Path pdfCopy = target.getFileName().toString().endsWith(".pdf") ? target
-                : target.resolveSibling(target.getFileName() + ".pdf");
-        Path jsonCopy = sibling(pdfCopy, ".json");
-        Path signatureCopy = ReportStore.signatureOf(jsonCopy);
-        Files.copy(pdf(), pdfCopy, StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(json, jsonCopy, StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(ReportStore.signatureOf(json), signatureCopy, StandardCopyOption.REPLACE_EXISTING);
-        return List.of(pdfCopy, jsonCopy, signatureCopy);
-    }
-
-    /** The file next to {@code file} with its extension replaced by {@code extension}. */
-    private static Path sibling(Path file, String extension) {
-        return file.resolveSibling(file.getFileName().toString().replaceFirst("\\.[^.]*$", "") + extension);
+    public CompletableFuture<List<Path>> saveAs(Path target) {
+        return Background.call(background, fx, () -> certificate.saveAs(target));
     }
 }

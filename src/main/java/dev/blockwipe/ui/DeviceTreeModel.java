@@ -16,9 +16,7 @@ import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,9 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -54,7 +50,10 @@ public final class DeviceTreeModel implements AutoCloseable {
 
     private final Services services;
     private final DialogService dialogs;
-    private final Supplier<Certifier> certifier;
+    private final InterruptedWipes interrupted;
+    /** The latest journal read asked for, and the latest whose answer the rows show: older answers are dropped. */
+    private long journalsAsked;
+    private long journalsShown;
     private final DeviceWatcher watcher;
     private DeviceEvents.Subscription events = () -> { };
     private final Map<String, DeviceRow> rowsByKey = new HashMap<>();
@@ -124,12 +123,12 @@ public final class DeviceTreeModel implements AutoCloseable {
     }
 
     /**
-     * @param certifier where the journals of interrupted wipes are (it changes with the settings)
+     * @param interrupted reads the journals of interrupted wipes (where they are changes with the settings)
      */
-    public DeviceTreeModel(Services services, DialogService dialogs, Supplier<Certifier> certifier) {
+    public DeviceTreeModel(Services services, DialogService dialogs, InterruptedWipes interrupted) {
         this.services = services;
         this.dialogs = dialogs;
-        this.certifier = certifier;
+        this.interrupted = interrupted;
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
@@ -235,19 +234,28 @@ public final class DeviceTreeModel implements AutoCloseable {
         showJobsOnRows();
     }
 
-    /** Marks the rows of devices that have a journal of an interrupted wipe. */
+    /**
+     * Marks the rows of devices that have a journal of an interrupted wipe, once the journals are
+     * read in the background (unreadable, they mark nothing); an answer that comes after a newer
+     * one is dropped, as it may name a journal that is gone.
+     */
     private void showInterrupted() {
-        Certifier papers = certifier.get();
-        List<Journal> journals;
-        try {
-            journals = papers.journals();
-        } catch (IOException e) {
-            journals = List.of();
-        }
+        long asked = ++journalsAsked;
+        Background.call(services, interrupted::journals).handle((journals, error) -> {
+            if (asked > journalsShown) {
+                journalsShown = asked;
+                markInterrupted(journals == null ? List.of() : journals);
+                showJobsOnRows();
+            }
+            return null;
+        });
+    }
+
+    private void markInterrupted(List<Journal> journals) {
+        String bootId = services.host().bootId();
         for (DeviceRow row : allRows()) {
             TargetIdentity id = row.facts().identity();
-            row.showInterrupted(journals.stream().filter(j -> j.identity().couldBe(id, papers.bootId())).findFirst()
-                    .orElse(null));
+            row.showInterrupted(journals.stream().filter(j -> j.identity().couldBe(id, bootId)).findFirst().orElse(null));
         }
     }
 
@@ -266,7 +274,7 @@ public final class DeviceTreeModel implements AutoCloseable {
     /** Add image file…: the file the user chooses, probed in the background; a failure says why. */
     public void addImage() {
         dialogs.chooseImageFile().ifPresent(file -> addImageFile(file.toString()).exceptionally(failed -> {
-            Throwable e = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+            Throwable e = Background.cause(failed);
             dialogs.error((e instanceof TargetException ? "Cannot add " : "Cannot read ") + file.getFileName(),
                     e.getMessage());
             return null;

@@ -28,6 +28,7 @@ import javafx.collections.ObservableList;
  * learns each target's latest job through {@code showOnRows}. FX thread only.
  */
 public final class JobsModel implements AutoCloseable {
+    private final Services services;
     private final DialogService dialogs;
     private final WindowJobs runner;
     private final Consumer<Map<String, JobViewModel>> showOnRows;
@@ -72,6 +73,7 @@ public final class JobsModel implements AutoCloseable {
      */
     public JobsModel(Services services, DialogService dialogs, Supplier<Certifier> certifier,
                      Consumer<Map<String, JobViewModel>> showOnRows, Consumer<JobViewModel> ended) {
+        this.services = services;
         this.dialogs = dialogs;
         this.showOnRows = showOnRows;
         this.runner = new WindowJobs(services, certifier, ended);
@@ -209,13 +211,17 @@ public final class JobsModel implements AutoCloseable {
 
     /**
      * Cancels what runs and, once it has stopped (bounded), runs {@code then} on the FX thread;
-     * the status line says what it waits for meanwhile.
+     * the wait is on the background executor, as a request on a stalled disk may take long to
+     * return, and the window should say so rather than freeze: the status line says what it waits for.
      */
     void windDown(Runnable then) {
         cancelAll();
         windingDown = true;
         showStatus();
-        runner.windDown(then);
+        Background.call(services, () -> {
+            runner.close();
+            return null;
+        }).whenComplete((stopped, failure) -> then.run());
     }
 
     /** Cancels what runs, waits for it to stop (bounded), and stops the job threads. */

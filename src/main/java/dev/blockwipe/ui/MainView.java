@@ -87,7 +87,7 @@ public final class MainView {
         this.stage = stage;
         this.opener = opener;
         this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
-                vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session().settingsProperty().get(), stage, opener));
+                vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session()::certificate, stage, opener));
         refresh = working("_Refresh", vm.devices()::refresh);
         wipe = working("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
         enableResume(vm.devices().selectedProperty().get());
@@ -99,8 +99,7 @@ public final class MainView {
         benchmark = working("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
         cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
-        reports = working("Re_ports…", () -> ReportsDialog.show(new ReportsViewModel(vm.session().settingsProperty().get()), stage,
-                opener));
+        reports = working("Re_ports…", () -> ReportsDialog.show(vm.session().reports(), stage, opener));
         settings = working("_Settings…", vm.session()::editSettings);
         quit = new Command("_Quit", this::quit);
         about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));

@@ -18,6 +18,7 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
  * puts the questions that go with those commands through the {@link DialogService}.
  */
 public final class MainViewModel implements AutoCloseable {
+    private final Services services;
     private final DialogService dialogs;
     private final ThroughputEstimates estimates = new ThroughputEstimates();
     private final SessionModel session;
@@ -28,9 +29,10 @@ public final class MainViewModel implements AutoCloseable {
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
 
     public MainViewModel(Services services, DialogService dialogs) {
+        this.services = services;
         this.dialogs = dialogs;
         this.session = new SessionModel(services, dialogs, this::refreshDevices);
-        this.devices = new DeviceTreeModel(services, dialogs, session::certifier);
+        this.devices = new DeviceTreeModel(services, dialogs, () -> session.certifier().journals());
         this.jobs = new JobsModel(services, dialogs, session::certifier, devices::showJobs, this::ended);
     }
 
@@ -162,8 +164,9 @@ public final class MainViewModel implements AutoCloseable {
     /**
      * Quitting (the window's close button or File › Quit): asks before it cancels running wipes.
      * Once they have stopped (a bounded wait, off the FX thread: the window stays live and says
-     * what it waits for), it stops the watcher, offers to remove the test disks of this session
-     * and runs {@code exit} on the FX thread. False when the user chose to stay, or when the
+     * what it waits for), it stops the watcher (it waits for the device-event reader to stop),
+     * offers to remove the test disks of this session (losetup) and runs {@code exit} on the FX
+     * thread; the waits and the removal run in the background. False when the user chose to stay, or when the
      * window is quitting already.
      */
     public boolean requestQuit(Runnable exit) {
@@ -171,14 +174,10 @@ public final class MainViewModel implements AutoCloseable {
             return false;
         }
         quitting.set(true);
-        jobs.windDown(() -> {
-            try {
-                devices.close();
-                session.offerToRemoveTestDisks();
-            } finally {
-                exit.run();
-            }
-        });
+        jobs.windDown(() -> Background.call(services, () -> {
+            devices.close();
+            return null;
+        }).thenCompose(closed -> session.offerToRemoveTestDisks()).whenComplete((done, failure) -> exit.run()));
         return true;
     }
 

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
-import dev.blockwipe.report.Settings;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Function;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
@@ -20,10 +21,11 @@ final class ReportDialog {
     private ReportDialog() {
     }
 
-    static void show(JobViewModel job, Settings settings, Window owner, DesktopOpener opener) {
+    /** @param certificates the certificate whose signed JSON is at a path, to be viewed */
+    static void show(JobViewModel job, Function<Path, CertificateViewModel> certificates, Window owner, DesktopOpener opener) {
         ReportStore.CertificateFiles files = job.certificateProperty().get();
         if (files != null) {
-            CertificateView.show(new CertificateViewModel(files.json(), settings), owner, opener);
+            CertificateView.show(certificates.apply(files.json()), owner, opener);
             return;
         }
         String json;

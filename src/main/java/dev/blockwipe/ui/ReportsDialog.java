@@ -1,7 +1,5 @@
 package dev.blockwipe.ui;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -20,13 +18,8 @@ final class ReportsDialog {
     private ReportsDialog() {
     }
 
+    /** Shows the dialog at once; the list fills in when the certificates have been read in the background. */
     static void show(ReportsViewModel vm, Window owner, DesktopOpener opener) {
-        try {
-            vm.refresh();
-        } catch (IOException e) {
-            new Alert(Alert.AlertType.ERROR, "Cannot read " + vm.reportDir() + ": " + e.getMessage(), ButtonType.OK).showAndWait();
-            return;
-        }
         TableView<ReportsViewModel.Entry> table = new TableView<>(vm.entries());
         table.getColumns().add(column("Date (UTC)", 150, ReportsViewModel.Entry::created));
         table.getColumns().add(column("Device", 110, ReportsViewModel.Entry::device));
@@ -36,12 +29,19 @@ final class ReportsDialog {
         table.setPrefSize(720, 360);
         Label status = new Label();
         status.setWrapText(true);
+        status.textProperty().bind(vm.statusProperty());
+        Label checked = new Label();
+        checked.setWrapText(true);
         Button open = new Button("_Open");
         open.setOnAction(e -> selected(table).ifPresent(entry -> CertificateView.show(vm.certificate(entry), owner, opener)));
         Button json = new Button("Show _JSON");
-        json.setOnAction(e -> selected(table).ifPresent(entry -> showJson(entry, owner)));
+        json.setOnAction(e -> selected(table).ifPresent(entry -> vm.certificate(entry).text()
+                .whenComplete((text, failure) -> showJson(entry, text, failure, owner))));
         Button verify = new Button("_Verify signature");
-        verify.setOnAction(e -> selected(table).ifPresent(entry -> status.setText(vm.verify(entry))));
+        verify.setOnAction(e -> selected(table).ifPresent(entry -> {
+            checked.setText("Checking the signature of " + entry.json().getFileName() + "…");
+            vm.certificate(entry).verify().thenAccept(checked::setText);
+        }));
         open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         json.disableProperty().bind(open.disableProperty());
         verify.disableProperty().bind(open.disableProperty());
@@ -49,10 +49,11 @@ final class ReportsDialog {
         dialog.initOwner(owner);
         dialog.setTitle("Certificates");
         dialog.setHeaderText("Certificates in " + vm.reportDir());
-        dialog.getDialogPane().setContent(new VBox(8, table, new HBox(8, open, json, verify), status));
+        dialog.getDialogPane().setContent(new VBox(8, table, new HBox(8, open, json, verify), status, checked));
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
         dialog.setResizable(true);
+        vm.refresh();
         dialog.showAndWait();
     }
 
@@ -68,20 +69,21 @@ final class ReportsDialog {
         return c;
     }
 
-    private static void showJson(ReportsViewModel.Entry entry, Window owner) {
-        try {
-            TextArea text = new TextArea(Files.readString(entry.json()));
-            text.setEditable(false);
-            text.setPrefSize(720, 480);
-            Dialog<ButtonType> d = new Dialog<>();
-            d.initOwner(owner);
-            d.setTitle(entry.json().getFileName().toString());
-            d.getDialogPane().setContent(text);
-            d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
-            d.setResizable(true);
-            d.showAndWait();
-        } catch (IOException e) {
-            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + e.getMessage(), ButtonType.OK).showAndWait();
+    private static void showJson(ReportsViewModel.Entry entry, String json, Throwable failure, Window owner) {
+        if (failure != null) {
+            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + Background.cause(failure).getMessage(),
+                    ButtonType.OK).showAndWait();
+            return;
         }
+        TextArea text = new TextArea(json);
+        text.setEditable(false);
+        text.setPrefSize(720, 480);
+        Dialog<ButtonType> d = new Dialog<>();
+        d.initOwner(owner);
+        d.setTitle(entry.json().getFileName().toString());
+        d.getDialogPane().setContent(text);
+        d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        d.setResizable(true);
+        d.showAndWait();
     }
 }

@@ -7,26 +7,85 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The certificates in the reports directory: list them, check their signatures. */
+/**
+ * The certificates in the reports directory: list them, check their signatures. Reading them
+ * (hundreds, on a busy station) runs on the background executor; the list changes on the FX thread.
+ */
 public final class ReportsViewModel {
     /** One certificate in the list. */
     public record Entry(Path json, String created, String device, String serial, String outcome) {
     }
 
     private final Settings settings;
+    private final Callable<List<Entry>> reader;
+    private final Executor background;
+    private final Executor fx;
+    /** The latest reading asked for, and the latest whose answer the list shows: older answers are dropped. */
+    private long asked;
+    private long shown;
+
+    // ---- Properties
+
     private final ObservableList<Entry> entries = FXCollections.observableArrayList();
     private final ObservableList<Entry> entriesView = FXCollections.unmodifiableObservableList(entries);
 
-    public ReportsViewModel(Settings settings) {
-        this.settings = settings;
+    public ObservableList<Entry> entries() {
+        return entriesView;
     }
 
-    /** Reads the directory again, newest first; unreadable files are listed as such. */
-    public void refresh() throws IOException {
-        ReportStore store = new ReportStore(settings.reportDir());
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+
+    /** "Reading …", why the folder cannot be read, or empty once the list shows what is there. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /**
+     * @param background reads the certificates
+     * @param fx         runs on the FX thread
+     */
+    public ReportsViewModel(Settings settings, Executor background, Executor fx) {
+        this(settings, () -> read(new ReportStore(settings.reportDir())), background, fx);
+    }
+
+    /** @param reader the certificates in the reports directory, newest first (slow: files) */
+    ReportsViewModel(Settings settings, Callable<List<Entry>> reader, Executor background, Executor fx) {
+        this.settings = settings;
+        this.reader = reader;
+        this.background = background;
+        this.fx = fx;
+    }
+
+    // ---- Commands
+
+    /** Reads the directory again, newest first; unreadable files are listed as such. Completes on the FX thread. */
+    public CompletableFuture<Void> refresh() {
+        long mine = ++asked;
+        status.set("Reading the certificates in " + reportDir() + "…");
+        return Background.call(background, fx, reader).handle((list, failure) -> {
+            if (mine > shown) {
+                shown = mine;
+                if (failure == null) {
+                    entries.setAll(list);
+                    status.set("");
+                } else {
+                    status.set("Cannot read " + reportDir() + ": " + Background.cause(failure).getMessage());
+                }
+            }
+            return null;
+        });
+    }
+
+    /** The certificates of {@code store}, newest first; unreadable files are listed as such. Slow: files. */
+    static List<Entry> read(ReportStore store) throws IOException {
         List<Entry> list = new ArrayList<>();
         for (Path json : store.list()) {
             try {
@@ -37,24 +96,15 @@ public final class ReportsViewModel {
                 list.add(0, new Entry(json, "", "", "", "unreadable: " + e.getMessage()));
             }
         }
-        entries.setAll(list);
+        return list;
     }
 
-    /** "VALID: … signed by SHA256:…" or "TAMPERED: …", against this machine's key. */
-    public String verify(Entry entry) {
-        return CertificateViewModel.verify(entry.json(), settings);
-    }
-
-    /** The certificate of {@code entry}, to be viewed. */
+    /** The certificate of {@code entry}: to be viewed, its signature checked, its JSON shown. */
     public CertificateViewModel certificate(Entry entry) {
-        return new CertificateViewModel(entry.json(), settings);
+        return new CertificateViewModel(entry.json(), settings, background, fx);
     }
 
     public Path reportDir() {
         return settings.reportDir();
-    }
-
-    public ObservableList<Entry> entries() {
-        return entriesView;
     }
 }

@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * @param settings    where certificates and the signing key go, who the operator is
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
- * @param background  runs slow work (scans, probes, test disks) off the FX thread
+ * @param background  the window's one executor for work off the FX thread ({@link Background#executor}):
+ *                    scans, probes, journals, certificates, test disks, external programs, waits
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Runnable jobThreads,
                        Settings settings,

@@ -7,13 +7,16 @@ import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -166,6 +169,16 @@ public final class SessionModel {
         return out.toString();
     }
 
+    /** Reports…: the certificates in the reports folder of the settings of the moment. */
+    public ReportsViewModel reports() {
+        return new ReportsViewModel(settings.get(), services.background(), services.fx());
+    }
+
+    /** The certificate whose signed JSON is {@code json}, checked against the key of the settings of the moment. */
+    public CertificateViewModel certificate(Path json) {
+        return new CertificateViewModel(json, settings.get(), services.background(), services.fx());
+    }
+
     /** Create test disk…: says what it makes and asks first. */
     public void requestTestDisk() {
         if (dialogs.confirm("Create a test disk?", "Make a 256 MiB test disk: an image file in /var/tmp on a loop"
@@ -201,24 +214,36 @@ public final class SessionModel {
         return List.copyOf(testDisks);
     }
 
-    /** On the way out: offers to remove the test disks of this session, and says which could not be removed. */
-    void offerToRemoveTestDisks() {
+    /**
+     * On the way out: offers to remove the test disks of this session, removes them in the
+     * background (losetup waits on the kernel) and says which could not be removed. Completes on
+     * the FX thread once that is done, or at once when there is nothing to remove.
+     */
+    CompletableFuture<Void> offerToRemoveTestDisks() {
         if (testDisks.isEmpty() || !dialogs.confirm("Remove the test disks made in this session?", String.join("\n",
                 testDisks.stream().map(d -> d.device() + " (" + d.image() + ")").toList()))) {
-            return;
+            return CompletableFuture.completedFuture(null);
         }
-        List<String> problems = new ArrayList<>();
-        for (TestDisks.TestDisk d : List.copyOf(testDisks)) {
+        List<TestDisks.TestDisk> removing = List.copyOf(testDisks);
+        return Background.call(services, () -> remove(removing)).thenAccept(problems -> {
+            testDisks.removeIf(d -> !problems.containsKey(d));
+            if (!problems.isEmpty()) {
+                dialogs.error("Some test disks could not be removed", String.join("\n", problems.values()));
+            }
+        });
+    }
+
+    /** Removes {@code disks}; why each that could not be removed was not. Blocks: background only. */
+    private Map<TestDisks.TestDisk, String> remove(List<TestDisks.TestDisk> disks) {
+        Map<TestDisks.TestDisk, String> problems = new LinkedHashMap<>();
+        for (TestDisks.TestDisk d : disks) {
             try {
                 services.testDisks().remove(d);
-                testDisks.remove(d);
             } catch (IOException e) {
-                problems.add(d.device() + ": " + e.getMessage());
+                problems.put(d, d.device() + ": " + e.getMessage());
             }
         }
-        if (!problems.isEmpty()) {
-            dialogs.error("Some test disks could not be removed", String.join("\n", problems));
-        }
+        return problems;
     }
 
     /**
@@ -248,15 +273,12 @@ public final class SessionModel {
     }
 
     /**
-     * A benchmark of {@code row}, on a thread of its own; it may write only where a wipe would
+     * A benchmark of {@code row}, on the background executor; it may write only where a wipe would
      * (the row is checkable), and its figures go to the reports directory.
      */
     BenchViewModel benchmark(DeviceRow row) {
         return new BenchViewModel(row.facts(), row.checkableProperty().get() ? "" : row.whyNotProperty().get(),
-                services.opener(), new Preflight(services.inventory()), r -> certifier.saveBenchmark(r), services.fx(), r -> {
-            Thread t = new Thread(r, "blockwipe-bench");
-            t.setDaemon(true);
-            t.start();
-        });
+                services.opener(), new Preflight(services.inventory()), r -> certifier.saveBenchmark(r), services.fx(),
+                services.background());
     }
 }

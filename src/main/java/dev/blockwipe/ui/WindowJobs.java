@@ -216,27 +216,6 @@ final class WindowJobs implements AutoCloseable {
         }
     }
 
-    /**
-     * Once the running jobs (already cancelled) have wound down, lets their threads go and runs
-     * {@code then} on the FX thread, without holding that thread meanwhile: a request on a stalled
-     * disk may take long to return, and the window should say so rather than freeze. With no job
-     * left to wait for, {@code then} runs at once. Nothing starts after this.
-     */
-    void windDown(Runnable then) {
-        closed = true;
-        if (service.unfinished() == 0) {
-            close();
-            then.run();
-            return;
-        }
-        Thread t = new Thread(() -> {
-            close();
-            services.fx().execute(then);
-        }, "blockwipe-wind-down");
-        t.setDaemon(true);
-        t.start();
-    }
-
     /** Waits a while for running jobs (already cancelled) to wind down, then lets their threads go. */
     @Override
     public void close() {

@@ -7,6 +7,7 @@ import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.Opener;
 import dev.blockwipe.testing.Sh;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -121,6 +122,29 @@ class OpenersTest {
     @Test
     void aProcThatCannotBeListedIsAnErrorNotNothingOpen() {
         assertThatThrownBy(() -> new Openers(dir.resolve("no-proc")).read()).isInstanceOf(NoSuchFileException.class);
+    }
+
+    /** A process that ended after /proc was listed has no fd folder any more: it holds nothing. */
+    @Test
+    void aProcessThatEndedMeanwhileIsPassedOver() throws Exception {
+        Path image = Files.write(dir.resolve("disk.img"), new byte[4096]);
+        Path proc = fakeProc(4646, "sh", "sh\0", image, READ);
+        Files.createDirectories(proc.resolve("4747"));
+
+        assertThat(new Openers(proc).read().of(key(image))).containsExactly(new Opener(4646, "sh", false));
+    }
+
+    /**
+     * A process whose descriptors cannot be listed for any other reason (here its fd is no folder)
+     * is an error that names it: passed over, it would read as "open nowhere".
+     */
+    @Test
+    void descriptorsThatCannotBeListedForAnUnknownReasonAreAnError() throws Exception {
+        Path proc = Files.createDirectories(dir.resolve("proc").resolve("4848"));
+        Files.writeString(proc.resolve("fd"), "not a folder");
+
+        assertThatThrownBy(() -> new Openers(proc.getParent()).read()).isInstanceOf(IOException.class)
+                .hasMessageContaining(proc.resolve("fd").toString());
     }
 
     /**

@@ -1,12 +1,15 @@
 package dev.blockwipe.testing;
 
+import dev.blockwipe.linux.Programs;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** Runs system tools (losetup, sfdisk, mkfs) for test fixtures; a failure fails the test with the tool's output. */
 public final class Sh {
+    /** The slowest fixture tool (mkfs on a few GiB, a udevadm settle) ends well within this; one that does not, hangs. */
+    private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(2);
+
     private Sh() {
     }
 
@@ -17,25 +20,13 @@ public final class Sh {
     /** Runs {@code command} with {@code input} on standard input; returns standard output. */
     public static String runWithInput(String input, String... command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            if (input != null) {
-                p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+            Programs.Outcome out = Programs.run(List.of(command), input, TOOL_TIMEOUT);
+            if (out.exit() != 0) {
+                throw new AssertionError(String.join(" ", command) + " exited " + out.exit() + ": " + out.output());
             }
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("timed out: " + String.join(" ", command));
-            }
-            if (p.exitValue() != 0) {
-                throw new AssertionError(String.join(" ", command) + " exited " + p.exitValue() + ": " + out);
-            }
-            return out.trim();
+            return out.output();
         } catch (IOException e) {
             throw new AssertionError("cannot run " + List.of(command) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 

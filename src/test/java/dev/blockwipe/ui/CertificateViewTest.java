@@ -21,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -48,6 +50,7 @@ class CertificateViewTest {
     Path tmp;
     private Stage stage;
     private final List<Path> opened = new ArrayList<>();
+    private final ExecutorService background = Background.executor();
 
     @Start
     void start(Stage stage) {
@@ -58,12 +61,13 @@ class CertificateViewTest {
 
     @AfterEach
     void close() throws Exception {
+        background.shutdownNow();
         FxToolkit.cleanupStages();
     }
 
     @Test
     void theCertificateIsDrawnInTheWindowAndItsSignatureChecked(FxRobot robot) throws Exception {
-        CertificateViewModel vm = new CertificateViewModel(certificate().json(), settings());
+        CertificateViewModel vm = viewModel(certificate().json());
         Platform.runLater(() -> CertificateView.show(vm, stage, (path, problem) -> {
             opened.add(path);
             problem.accept("No program here opens " + path.getFileName() + " (xdg-open: exit 3); it is at " + path);
@@ -74,7 +78,7 @@ class CertificateViewTest {
         assertThat(page.getWidth()).as("A4 at 150 dpi").isBetween(1200.0, 1300.0);
 
         robot.clickOn("#verify-signature");
-        assertThat(robot.lookup("#certificate-status").queryAs(Label.class).getText()).startsWith("VALID");
+        FxWait.until(() -> robot.lookup("#certificate-status").queryAs(Label.class).getText().startsWith("VALID"));
 
         robot.clickOn("Open in PDF viewer");
         WaitForAsyncUtils.waitForFxEvents();
@@ -86,15 +90,15 @@ class CertificateViewTest {
 
     @Test
     void savedCopiesKeepTheSignedJsonBesideThePdfAndStillVerify() throws Exception {
-        CertificateViewModel vm = new CertificateViewModel(certificate().json(), settings());
+        CertificateViewModel vm = viewModel(certificate().json());
         Path target = Files.createDirectories(tmp.resolve("usb")).resolve("sdb-wiped");
 
-        List<Path> written = vm.saveAs(target);
+        List<Path> written = vm.saveAs(target).get(20, TimeUnit.SECONDS);
 
         assertThat(written).containsExactly(tmp.resolve("usb/sdb-wiped.pdf"), tmp.resolve("usb/sdb-wiped.json"),
                 tmp.resolve("usb/sdb-wiped.json.sig"));
         assertThat(Files.readAllBytes(written.get(0))).isEqualTo(Files.readAllBytes(vm.pdf()));
-        assertThat(new CertificateViewModel(written.get(1), settings()).verify()).startsWith("VALID");
+        assertThat(viewModel(written.get(1)).verify().get(20, TimeUnit.SECONDS)).startsWith("VALID");
     }
 
     private ReportStore.CertificateFiles certificate() throws Exception {
@@ -105,6 +109,11 @@ class CertificateViewTest {
                 BuildInfo.current()).begin(target.info(), disk);
         return paperwork.finish(new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
                 .run(target, paperwork, new CancelToken())).files();
+    }
+
+    /** Its files read on the window's background executor, its answers handed to the FX thread, as in the window. */
+    private CertificateViewModel viewModel(Path json) {
+        return new CertificateViewModel(json, settings(), background, Platform::runLater);
     }
 
     private Settings settings() {

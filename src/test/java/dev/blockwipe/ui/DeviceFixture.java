@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +78,11 @@ abstract class DeviceFixture {
     }
 
     Services services(boolean root) {
+        return services(root, Runnable::run, background);
+    }
+
+    /** The services with the FX thread and the background executor given: a TestFX test's own, say. */
+    Services services(boolean root, Executor fx, Executor background) {
         SysfsScanner scanner = new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes"));
         if (opener == null) {
             opener = new RecordingOpener(new LinuxTargets(sys.root()));
@@ -85,14 +91,15 @@ abstract class DeviceFixture {
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();
-                }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), Runnable::run, background);
+                }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), fx, background);
     }
 
     Settings settings() {
         return new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"), Operator.UNNAMED, Sh.uid());
     }
 
-    private DeviceInventory scan() throws IOException {
+    /** What a scan of the fake sysfs finds now. */
+    DeviceInventory scan() throws IOException {
         return new InventoryBuilder(probe, name -> Identity.NONE).build(new SysfsScanner(sys.root(), sys.root().resolve("no-device-nodes")).scan(), usage);
     }
 

@@ -21,8 +21,10 @@ import dev.blockwipe.testing.MemoryTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -270,6 +272,34 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(image.jobProperty().get()).isEqualTo("interrupted: resumable");
     }
 
+    /**
+     * The journals are read in the background, and the reads of two rescans may end in either
+     * order: the answer of the older one, ending last, is dropped, since it may name a journal
+     * that is gone by now (here: the later read finds none).
+     */
+    @Test
+    void anOlderAnswerAboutInterruptedWipesThatEndsLastIsDropped() throws Exception {
+        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        Deque<InterruptedWipes> answers = new ArrayDeque<>();
+        tree = new DeviceTreeModel(services(true), dialogs, () -> answers.isEmpty() ? papers.journals() : answers.poll().journals());
+        rescan(tree);
+        Path file = image("disk.img");
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.killedFileWipe(settings(), image.facts().identity(), file.toString(), plan, BOOT_ID);
+        background.hold();
+        rescan(tree);
+        rescan(tree);
+        answers.add(List::of);
+        answers.add(papers::journals);
+
+        background.releaseLatestFirst();
+
+        assertThat(image.interruptedProperty().get()).isNull();
+        assertThat(image.jobProperty().get()).isEqualTo("idle");
+    }
+
     /** A wipe killed between its last pass and its certificate is offered for the read-back and certificate alone. */
     @Test
     void anImageWrittenButNotCertifiedSaysSo() throws Exception {
@@ -437,7 +467,7 @@ class DeviceTreeModelTest extends DeviceFixture {
     private DeviceTreeModel viewModel(boolean root) {
         Settings settings = settings();
         tree = new DeviceTreeModel(services(root), dialogs, () -> new Certifier(settings, new HostInfo("test-host", "", "", "", "",
-                BOOT_ID), BuildInfo.current()));
+                BOOT_ID), BuildInfo.current()).journals());
         return tree;
     }
 }

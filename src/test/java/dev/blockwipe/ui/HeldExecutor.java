@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -27,6 +28,15 @@ final class HeldExecutor implements Executor {
         holding = false;
         List<Runnable> work = List.copyOf(held);
         held.clear();
+        work.forEach(Runnable::run);
+    }
+
+    /** Runs what was held, the latest first, as threads of a pool may finish it; later work runs at once again. */
+    void releaseLatestFirst() {
+        holding = false;
+        List<Runnable> work = new ArrayList<>(held);
+        held.clear();
+        Collections.reverse(work);
         work.forEach(Runnable::run);
     }
 }

@@ -51,7 +51,7 @@ class JobsModelTest extends DeviceFixture {
     @BeforeEach
     void aBigImage() throws IOException {
         certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
-        tree = new DeviceTreeModel(services(true), dialogs, () -> certifier);
+        tree = new DeviceTreeModel(services(true), dialogs, () -> certifier.journals());
         jobs = new JobsModel(services(true), dialogs, () -> certifier, shownOnRows::add, job -> { });
         rescan(tree);
         image = tree.addImageFile(sparse("big.img", 8L << 30).toString()).join();

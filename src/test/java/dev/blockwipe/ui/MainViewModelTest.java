@@ -205,7 +205,8 @@ class MainViewModelTest extends DeviceFixture {
      * Yes to "Wipes are running" cancels them and returns at once, without waiting for them (a
      * request on a stalled disk can take long to return): the status line says what it waits
      * for, nothing new starts meanwhile, and the exit comes once the job has stopped. The job is
-     * held in its first random pass until then.
+     * held in its first random pass until then; the wait for it runs on the background executor,
+     * which holds it until the test lets it go, so nothing of it runs on the caller's thread.
      */
     @Test
     void quittingCancelsTheWipesAndExitsOnceTheyHaveStoppedWithoutHoldingTheWindow() throws Exception {
@@ -218,6 +219,7 @@ class MainViewModelTest extends DeviceFixture {
         JobViewModel job = vm.jobs().jobs().get(0);
         keystreams.awaitHeld(Duration.ofSeconds(60));
         AtomicBoolean exited = new AtomicBoolean();
+        background.hold();
 
         assertThat(vm.requestQuit(() -> exited.set(true))).isTrue();
 
@@ -232,6 +234,7 @@ class MainViewModelTest extends DeviceFixture {
         assertThat(dialogs.asked()).containsExactly("wipe dialog", "Wipes are running. Cancel them and quit?");
 
         keystreams.release();
+        background.release();
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, exited::get);
         vm.jobs().drain();
         assertThat(job.stateProperty().get()).isEqualTo(JobState.CANCELLED);

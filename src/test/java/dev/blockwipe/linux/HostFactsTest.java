@@ -1,0 +1,34 @@
+package dev.blockwipe.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HostFactsTest {
+    @TempDir
+    Path root;
+
+    private void write(String file, String text) throws IOException {
+        Files.createDirectories(root.resolve(file).getParent());
+        Files.writeString(root.resolve(file), text);
+    }
+
+    @Test
+    void readsTheHostNameFromEtcHostnameFirst() throws IOException {
+        write("etc/hostname", "wipe-station-3\n");
+        write("proc/sys/kernel/hostname", "localhost\n");
+        assertThat(HostFacts.read(root).hostname()).isEqualTo("wipe-station-3");
+    }
+
+    @Test
+    void withoutEtcHostnameTakesTheKernelsNameAndAsksNoResolver() throws IOException {
+        write("proc/sys/kernel/hostname", "rescue\n");
+        write("proc/sys/kernel/random/boot_id", "5b9a2c1e-boot\n");
+        assertThat(HostFacts.read(root).hostname()).isEqualTo("rescue");
+        assertThat(HostFacts.read(root).bootId()).isEqualTo("5b9a2c1e-boot");
+    }
+}
