@@ -7,7 +7,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** The layering of shared/DESIGN.md: the core knows nothing of JavaFX, JNA or OSHI. */
+/** The package rules of src/docs/development.md (Layout): the core knows nothing of JavaFX, JNA or OSHI. */
 @AnalyzeClasses(packages = "dev.blockwipe", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 

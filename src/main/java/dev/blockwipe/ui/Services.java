@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * @param settings    where certificates and the signing key go, who the operator is
  * @param host        the machine, for the certificates
  * @param fx          runs on the FX thread (Platform::runLater in the application)
- * @param background  runs slow work (scans, probes, test disks) off the FX thread
+ * @param background  runs the work handed to it off the FX thread (scans, probes, test disks); not all slow
+ *                    work is handed to it yet (issue 35)
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Runnable jobThreads,
                        Settings settings,
