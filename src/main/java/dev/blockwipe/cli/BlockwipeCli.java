@@ -33,8 +33,7 @@ public final class BlockwipeCli {
     /**
      * The commands, in the order {@code --help} lists them. Picocli reads the annotations of every
      * command it is given before it parses a word, so a command line that names one gets that one
-     * alone: the models of a wipe took 52 ms instead of 73 (packaged launcher, Xeon with VAES), and
-     * a whole 64 MiB zero wipe 340 ms instead of 354 by the median of 20 interleaved runs.
+     * alone, which shortens every command's start (src/docs/speed.md).
      */
     private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, WipeCommand.class,
             VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class);

@@ -3,8 +3,8 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The process's one Jackson mapper, made on first use. Creating the first ObjectMapper costs about
- * 0.1 s of class loading, so it happens once (and early, in the background: see
+ * The process's one Jackson mapper, made on first use. Creating the first ObjectMapper costs a
+ * noticeable part of a short command's class loading, so it happens once (and early, in the background: see
  * {@link Certifier#prepareInBackground}); it is never reconfigured, which makes it safe to share
  * between threads.
  */
