@@ -77,6 +77,8 @@ unzip -q -j "$(tr : '\n' <<<"$javafx_path" | grep '/javafx-graphics-[^/]*-linux\
 
 # --- the application folder (/opt/blockwipe, and the bundle's top folder) ------------------------
 cp "$target/blockwipe-$version.jar" "$app/lib/app/blockwipe.jar"
+# The licences at the top of the folder, where someone who finds it on a USB stick looks first.
+install -m 644 "$repo/LICENSE" "$here/NOTICE" "$here/THIRD-PARTY" "$app/"
 cp $dependencies "$app/lib/app/"
 unzip -q -j "$(grep '/jna-[0-9][^/]*\.jar$' <<<"$dependencies")" 'com/sun/jna/linux-x86-64/libjnidispatch.so' -d "$app/lib/native"
 (cd "$app" && { echo lib/app/blockwipe.jar; ls lib/app/*.jar | grep -v '/blockwipe.jar$'; }) >"$app/lib/classpath"

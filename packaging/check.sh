@@ -58,6 +58,9 @@ check "deb holds the polkit policy" has ./usr/share/polkit-1/actions/dev.blockwi
 check "deb holds the runtime" has ./opt/blockwipe/runtime/bin/java
 check "deb holds JavaFX's native libraries in the runtime" has ./opt/blockwipe/runtime/lib/libglassgtk3.so
 check "deb holds the copyright file" has ./usr/share/doc/blockwipe/copyright
+for file in LICENSE NOTICE THIRD-PARTY; do
+    check "deb holds $file in the application folder" has ./opt/blockwipe/$file
+done
 check "deb holds the class list the class-data archive is made from" has ./opt/blockwipe/lib/blockwipe.classlist
 check "deb holds no class-data archive (it is made for the installed folder)" bash -c '! grep -q "blockwipe.jsa" <<<"$1"' _ "$listing"
 for size in 16 24 32 48 64 128 256 512; do
@@ -68,6 +71,22 @@ check "deb holds no JavaFX jar on the class path (JavaFX is in the runtime)" bas
 
 root=$scratch/deb
 dpkg-deb -x "$deb" "$root"
+
+# --- licences -----------------------------------------------------------------------------------
+copyright=$root/usr/share/doc/blockwipe/copyright
+check "copyright file is in Debian's machine-readable format" grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright"
+check "copyright file puts Blockwipe's own files under Apache-2.0" \
+    bash -c 'sed -n "/^Files: \*\$/,/^\$/p" "$1" | grep -qx "License: Apache-2.0"' _ "$copyright"
+check "LICENSE is the Apache License 2.0" grep -q 'Version 2.0, January 2004' "$root/opt/blockwipe/LICENSE"
+# every jar the package carries is named in THIRD-PARTY and in the copyright file, so a new
+# dependency cannot slip in without its licence being listed
+for jar in "$root"/opt/blockwipe/lib/app/*.jar; do
+    name=$(basename "$jar" .jar)
+    name=${name%-[0-9]*}
+    [ "$name" = blockwipe ] && continue
+    check "copyright file covers $name" bash -c 'grep -E "^(Files:| )" "$1" | grep -q "lib/app/${2%%-*}-"' _ "$copyright" "$name"
+    check "THIRD-PARTY lists $name's version" grep -q -- "$(basename "$jar" .jar | sed 's/^.*-\([0-9][0-9.]*\)$/\1/')" "$root/opt/blockwipe/THIRD-PARTY"
+done
 
 # --- desktop file, icons, polkit policy ---------------------------------------------------------
 desktop=$root/usr/share/applications/blockwipe.desktop
@@ -110,6 +129,9 @@ headless() {
 }
 headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
+for file in LICENSE NOTICE THIRD-PARTY; do
+    check "bundle: holds $file" test -s "$scratch/blockwipe/$file"
+done
 check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"
 check "bundle: lib/blockwipe-cds makes a class-data archive the runtime accepts" bash -c '
     root=$1 && "$root/lib/blockwipe-cds" && . "$root/lib/classpath.sh" \
@@ -128,6 +150,8 @@ if [ -n "$rpm" ]; then
         <(rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" 2>/dev/null | grep -v '^d' | cut -d' ' -f2 | sort) \
         <(cd "$root" && find . -path ./DEBIAN -prune -o \( -type f -o -type l \) -print | sed 's|^\.||' \
             | grep -vx /usr/share/doc/blockwipe/changelog.gz | sort)
+    check "rpm declares Apache-2.0 and the libraries' licences" \
+        bash -c 'rpm -qp --qf "%{LICENSE}" "$1" 2>/dev/null | grep -q "^Apache-2.0 AND GPL-2.0-only WITH Classpath-exception-2.0"' _ "$rpm"
     check "rpm requires GTK 3 and libblkid" bash -c 'r=$(rpm -qpR "$1" 2>/dev/null); grep -q "libgtk-3.so.0" <<<"$r" && grep -q "libblkid.so.1" <<<"$r"' _ "$rpm"
 fi
 
