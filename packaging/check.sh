@@ -88,6 +88,45 @@ for jar in "$root"/opt/blockwipe/lib/app/*.jar; do
     check "THIRD-PARTY lists $name's version" grep -q -- "$(basename "$jar" .jar | sed 's/^.*-\([0-9][0-9.]*\)$/\1/')" "$root/opt/blockwipe/THIRD-PARTY"
 done
 
+# --- manual pages and shell completion ----------------------------------------------------------
+# A page for every command the program lists in its --help (and for report's own commands), so a
+# new command without its page fails here.
+commands=$(env -u DISPLAY "$root/opt/blockwipe/bin/blockwipe" --help | sed -n '/^Commands:/,$ s/^  \([a-z][a-z-]*\) .*/\1/p')
+check "blockwipe --help lists its commands" test -n "$commands"
+check "deb holds the manual page blockwipe(1)" has ./usr/share/man/man1/blockwipe.1.gz
+for command in $commands; do
+    check "deb holds the manual page blockwipe-$command(1)" has "./usr/share/man/man1/blockwipe-$command.1.gz"
+done
+check "deb holds the manual page blockwipe-report-verify(1)" has ./usr/share/man/man1/blockwipe-report-verify.1.gz
+check "deb holds the bash completion" has ./usr/share/bash-completion/completions/blockwipe
+check "deb holds the zsh completion" has ./usr/share/zsh/vendor-completions/_blockwipe
+if command -v man >/dev/null; then
+    check "man -l renders blockwipe(1) with its commands" bash -c \
+        'page=$(MANWIDTH=100 man -l "$1" 2>&1) && grep -q "^NAME" <<<"$page" && grep -q "blockwipe - Erase disks" <<<"$page" && grep -q "wipe" <<<"$page"' \
+        _ "$root/usr/share/man/man1/blockwipe.1.gz"
+    check "man -l renders blockwipe-wipe(1) with its options" bash -c \
+        'MANWIDTH=100 man -l "$1" 2>&1 | grep -q -- "--method=METHOD"' _ "$root/usr/share/man/man1/blockwipe-wipe.1.gz"
+else
+    skip_or_fail "man -l needs man (Debian: man-db)"
+fi
+# what Tab offers after the words given, from the installed bash completion
+completes() {
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"
+             COMP_POINT=${#COMP_LINE}; _blockwipe_with_devices blockwipe 2>/dev/null; printf "%s\n" "${COMPREPLY[@]}"' \
+        _ "$root/usr/share/bash-completion/completions/blockwipe" blockwipe "$@"
+}
+check "bash completes commands: blockwipe wi<Tab> → wipe" grep -qx wipe <<<"$(completes wi)"
+check "bash completes options: blockwipe wipe --bl<Tab> → --blank, --block-size" \
+    bash -c 'grep -qx -- --blank <<<"$1" && grep -qx -- --block-size <<<"$1"' _ "$(completes wipe --bl)"
+check "bash completes methods: blockwipe wipe -m zero<Tab> → zero, zeroout" \
+    bash -c 'grep -qx zero <<<"$1" && grep -qx zeroout <<<"$1"' _ "$(completes wipe -m zero)"
+device=$(ls /sys/class/block | head -n 1)
+check "bash completes devices: blockwipe show ${device:0:2}<Tab> → $device, and /dev/${device:0:2}<Tab> → /dev/$device" \
+    bash -c 'grep -qx "$2" <<<"$1" && grep -qx "/dev/$2" <<<"$3"' _ "$(completes show "${device:0:2}")" "$device" "$(completes show "/dev/${device:0:2}")"
+if command -v zsh >/dev/null; then
+    check "zsh completion parses" zsh -n "$root/usr/share/zsh/vendor-completions/_blockwipe"
+fi
+
 # --- desktop file, icons, polkit policy ---------------------------------------------------------
 desktop=$root/usr/share/applications/blockwipe.desktop
 check "desktop file is valid (desktop-file-validate)" desktop-file-validate "$desktop"
@@ -129,7 +168,8 @@ headless() {
 }
 headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
-for file in LICENSE NOTICE THIRD-PARTY; do
+for file in LICENSE NOTICE THIRD-PARTY share/man/man1/blockwipe.1.gz share/bash-completion/completions/blockwipe \
+        share/zsh/vendor-completions/_blockwipe; do
     check "bundle: holds $file" test -s "$scratch/blockwipe/$file"
 done
 check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"

@@ -48,8 +48,7 @@ public final class BlockwipeCli {
 
     /** The same, with the commands made by {@code factory} (tests hand commands their collaborators). */
     static int run(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
-        CommandLine cli = new CommandLine(BlockwipeCli.class, factory);
-        commandsFor(args).forEach(cli::addSubcommand);
+        CommandLine cli = tree(commandsFor(args), factory);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
@@ -62,6 +61,17 @@ public final class BlockwipeCli {
             return ExitCode.of(ex);
         });
         return cli.execute(args);
+    }
+
+    /** Every command: what the manual pages and the shell completion are made from when the packages are built. */
+    static CommandLine everyCommand() {
+        return tree(COMMANDS, CommandLine.defaultFactory());
+    }
+
+    private static CommandLine tree(List<Class<?>> commands, CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(BlockwipeCli.class, factory);
+        commands.forEach(cli::addSubcommand);
+        return cli;
     }
 
     /**
