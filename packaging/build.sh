@@ -159,7 +159,7 @@ linked=$(cd "$deb" && find tree -type f \( -name '*.so' -o -path '*/runtime/bin/
         -ltree/opt/blockwipe/runtime/lib/server 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 depends="$linked, libblkid1, libssl3 | libssl3t64, libudev1"
 mkdir -p "$deb/tree/DEBIAN"
-install -m 755 "$here/deb/postinst" "$here/deb/prerm" "$deb/tree/DEBIAN/"
+install -m 755 "$here/deb/postinst" "$here/deb/prerm" "$here/deb/postrm" "$deb/tree/DEBIAN/"
 printf 'blockwipe (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' "$version" \
     "$(git -C "$repo" describe --always --dirty 2>/dev/null || echo "a source tree outside git")" \
     "$(sed -n 's/^Maintainer: //p' "$here/deb/control")" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" \

@@ -45,6 +45,13 @@ done
 check "deb recommends pkexec" grep -q pkexec <<<"$(field Recommends)"
 check "deb makes the class-data archive when installed (postinst) and removes it (prerm)" \
     bash -c 'd=$(mktemp -d) && dpkg-deb -e "$1" "$d" && grep -q "lib/blockwipe-cds" "$d/postinst" && grep -q "blockwipe.jsa" "$d/prerm"; r=$?; rm -rf "$d"; exit $r' _ "$deb"
+check "deb's postrm, on purge, removes the journals and the font cache, keeps the certificates and says where" \
+    bash -c 'd=$(mktemp -d) && dpkg-deb -e "$1" "$d" && root=$d/root && mkdir -p "$root/var/lib/blockwipe/reports" \
+        "$root/var/lib/blockwipe/journals" "$root/var/lib/blockwipe/fontcache" && touch "$root/var/lib/blockwipe/reports/a.json" \
+        && sed "s|/var/lib/blockwipe|$root/var/lib/blockwipe|g; s|/root/.config|$root/.config|g" "$d/postrm" >"$d/postrm.here" \
+        && msg=$(sh "$d/postrm.here" purge 2>&1) && test -f "$root/var/lib/blockwipe/reports/a.json" \
+        && test ! -e "$root/var/lib/blockwipe/journals" && test ! -e "$root/var/lib/blockwipe/fontcache" \
+        && grep -q "certificates stay in" <<<"$msg" && sh "$d/postrm.here" remove; r=$?; rm -rf "$d"; exit $r' _ "$deb"
 check "deb has a description with a long part" test "$(dpkg-deb -I "$deb" | sed -n '/^ Description:/,$p' | wc -l)" -ge 5
 
 # --- .deb: files --------------------------------------------------------------------------------

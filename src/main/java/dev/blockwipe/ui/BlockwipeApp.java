@@ -101,8 +101,23 @@ public final class BlockwipeApp extends Application {
         }
     }
 
+    /**
+     * Points PDFBox's font cache into Blockwipe's state folder before anything draws a certificate.
+     * Where that folder cannot be used, PDFBox falls back to its own choice (the home folder, else
+     * the temporary one): a cache is only a speed-up, and the window says enough about its folders
+     * when the settings are read.
+     */
+    static void keepFontCacheInStateFolder(Map<String, String> env, String home, int uid) {
+        try {
+            System.setProperty("pdfbox.fontcache", Settings.fontCacheDir(env, home, uid).toString());
+        } catch (IOException e) {
+            System.clearProperty("pdfbox.fontcache");
+        }
+    }
+
     @Override
     public void start(Stage stage) {
+        keepFontCacheInStateFolder(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
         UserSettings settings = userSettings(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
         MainViewModel vm = new MainViewModel(linuxServices(settings.settings()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, new XdgOpen(Platform::runLater));
