@@ -8,7 +8,8 @@
 # The 'package' Maven profile calls it (mvn -B -Ppackage package) after it has made the thin
 # application jar TARGET/blockwipe-VERSION.jar and listed the jars it needs from the local
 # repository: TARGET/packaging/classpath.txt (the libraries) and javafx.txt (the JavaFX platform
-# jars). Everything it makes lands in TARGET/packaging.
+# jars), and has written the CLI reference from the program's own command models (CliReference):
+# TARGET/packaging/cli/man/*.adoc and cli/blockwipe.bash. Everything it makes lands in TARGET/packaging.
 set -euo pipefail
 
 version=$1
@@ -38,7 +39,7 @@ fill() {
 # half-built output, instead of a failing pipe's exit code deep inside the .deb step.
 missing=()
 packages=()
-for pair in objdump:binutils unzip:unzip dpkg-deb:dpkg dpkg-shlibdeps:dpkg-dev; do
+for pair in objdump:binutils unzip:unzip dpkg-deb:dpkg dpkg-shlibdeps:dpkg-dev asciidoctor:asciidoctor; do
     command -v "${pair%%:*}" >/dev/null || { missing+=("${pair%%:*}"); packages+=("${pair#*:}"); }
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -77,6 +78,8 @@ unzip -q -j "$(tr : '\n' <<<"$javafx_path" | grep '/javafx-graphics-[^/]*-linux\
 
 # --- the application folder (/opt/blockwipe, and the bundle's top folder) ------------------------
 cp "$target/blockwipe-$version.jar" "$app/lib/app/blockwipe.jar"
+# The licences at the top of the folder, where someone who finds it on a USB stick looks first.
+install -m 644 "$repo/LICENSE" "$here/NOTICE" "$here/THIRD-PARTY" "$app/"
 cp $dependencies "$app/lib/app/"
 unzip -q -j "$(grep '/jna-[0-9][^/]*\.jar$' <<<"$dependencies")" 'com/sun/jna/linux-x86-64/libjnidispatch.so' -d "$app/lib/native"
 (cd "$app" && { echo lib/app/blockwipe.jar; ls lib/app/*.jar | grep -v '/blockwipe.jar$'; }) >"$app/lib/classpath"
@@ -105,6 +108,18 @@ for run in "wipe $train/disk.img -m dod-short --yes=disk.img $papers" \
 done
 awk '!seen[$0]++' "$train/all.classlist" >"$app/lib/blockwipe.classlist"
 say "class list: $(grep -c '^[a-z]' "$app/lib/blockwipe.classlist") classes"
+# The manual pages (troff from picocli's AsciiDoc) and the shell completion, in the folder's share/
+# as they are laid out under /usr/share, so the bundle carries them too (MANPATH=blockwipe/share/man).
+cli=$out/cli
+mkdir -p "$app/share/man/man1" "$app/share/bash-completion/completions" "$app/share/zsh/vendor-completions"
+asciidoctor --failure-level WARN -b manpage -D "$work/man" "$cli"/man/*.adoc
+for page in "$work"/man/*.1; do
+    gzip -9n <"$page" >"$app/share/man/man1/$(basename "$page").gz"
+done
+cat "$cli/blockwipe.bash" "$here/completion/devices.bash" >"$app/share/bash-completion/completions/blockwipe"
+{ cat "$here/completion/_blockwipe" "$app/share/bash-completion/completions/blockwipe"
+  echo '_bash_complete -F _blockwipe_with_devices -o default'; } >"$app/share/zsh/vendor-completions/_blockwipe"
+say "manual pages: $(ls "$app/share/man/man1" | wc -l); completion for bash and zsh"
 chmod -R u=rwX,go=rX "$app"
 
 # --- the portable bundle ------------------------------------------------------------------------
@@ -125,6 +140,8 @@ for size in 16 24 32 48 64 128 256 512; do
 done
 install -m 644 "$repo/icons/blockwipe.svg" "$stage/usr/share/icons/hicolor/scalable/apps/blockwipe.svg"
 install -m 644 "$here/deb/copyright" "$stage/usr/share/doc/blockwipe/copyright"
+# where man, bash-completion and zsh look; copies, not links into /opt, so each tool finds a plain file
+cp -a "$app/share/man" "$app/share/bash-completion" "$app/share/zsh" "$stage/usr/share/"
 
 # --- .deb ---------------------------------------------------------------------------------------
 # Built from the tree with dpkg-deb rather than jpackage --type deb: jpackage keeps the desktop file
@@ -142,7 +159,7 @@ linked=$(cd "$deb" && find tree -type f \( -name '*.so' -o -path '*/runtime/bin/
         -ltree/opt/blockwipe/runtime/lib/server 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 depends="$linked, libblkid1, libssl3 | libssl3t64, libudev1"
 mkdir -p "$deb/tree/DEBIAN"
-install -m 755 "$here/deb/postinst" "$here/deb/prerm" "$deb/tree/DEBIAN/"
+install -m 755 "$here/deb/postinst" "$here/deb/prerm" "$here/deb/postrm" "$deb/tree/DEBIAN/"
 printf 'blockwipe (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' "$version" \
     "$(git -C "$repo" describe --always --dirty 2>/dev/null || echo "a source tree outside git")" \
     "$(sed -n 's/^Maintainer: //p' "$here/deb/control")" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" \

@@ -45,6 +45,13 @@ done
 check "deb recommends pkexec" grep -q pkexec <<<"$(field Recommends)"
 check "deb makes the class-data archive when installed (postinst) and removes it (prerm)" \
     bash -c 'd=$(mktemp -d) && dpkg-deb -e "$1" "$d" && grep -q "lib/blockwipe-cds" "$d/postinst" && grep -q "blockwipe.jsa" "$d/prerm"; r=$?; rm -rf "$d"; exit $r' _ "$deb"
+check "deb's postrm, on purge, removes the journals and the font cache, keeps the certificates and says where" \
+    bash -c 'd=$(mktemp -d) && dpkg-deb -e "$1" "$d" && root=$d/root && mkdir -p "$root/var/lib/blockwipe/reports" \
+        "$root/var/lib/blockwipe/journals" "$root/var/lib/blockwipe/fontcache" && touch "$root/var/lib/blockwipe/reports/a.json" \
+        && sed "s|/var/lib/blockwipe|$root/var/lib/blockwipe|g; s|/root/.config|$root/.config|g" "$d/postrm" >"$d/postrm.here" \
+        && msg=$(sh "$d/postrm.here" purge 2>&1) && test -f "$root/var/lib/blockwipe/reports/a.json" \
+        && test ! -e "$root/var/lib/blockwipe/journals" && test ! -e "$root/var/lib/blockwipe/fontcache" \
+        && grep -q "certificates stay in" <<<"$msg" && sh "$d/postrm.here" remove; r=$?; rm -rf "$d"; exit $r' _ "$deb"
 check "deb has a description with a long part" test "$(dpkg-deb -I "$deb" | sed -n '/^ Description:/,$p' | wc -l)" -ge 5
 
 # --- .deb: files --------------------------------------------------------------------------------
@@ -58,6 +65,9 @@ check "deb holds the polkit policy" has ./usr/share/polkit-1/actions/dev.blockwi
 check "deb holds the runtime" has ./opt/blockwipe/runtime/bin/java
 check "deb holds JavaFX's native libraries in the runtime" has ./opt/blockwipe/runtime/lib/libglassgtk3.so
 check "deb holds the copyright file" has ./usr/share/doc/blockwipe/copyright
+for file in LICENSE NOTICE THIRD-PARTY; do
+    check "deb holds $file in the application folder" has ./opt/blockwipe/$file
+done
 check "deb holds the class list the class-data archive is made from" has ./opt/blockwipe/lib/blockwipe.classlist
 check "deb holds no class-data archive (it is made for the installed folder)" bash -c '! grep -q "blockwipe.jsa" <<<"$1"' _ "$listing"
 for size in 16 24 32 48 64 128 256 512; do
@@ -68,6 +78,61 @@ check "deb holds no JavaFX jar on the class path (JavaFX is in the runtime)" bas
 
 root=$scratch/deb
 dpkg-deb -x "$deb" "$root"
+
+# --- licences -----------------------------------------------------------------------------------
+copyright=$root/usr/share/doc/blockwipe/copyright
+check "copyright file is in Debian's machine-readable format" grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright"
+check "copyright file puts Blockwipe's own files under Apache-2.0" \
+    bash -c 'sed -n "/^Files: \*\$/,/^\$/p" "$1" | grep -qx "License: Apache-2.0"' _ "$copyright"
+check "LICENSE is the Apache License 2.0" grep -q 'Version 2.0, January 2004' "$root/opt/blockwipe/LICENSE"
+# every jar the package carries is named in THIRD-PARTY and in the copyright file, so a new
+# dependency cannot slip in without its licence being listed
+for jar in "$root"/opt/blockwipe/lib/app/*.jar; do
+    name=$(basename "$jar" .jar)
+    name=${name%-[0-9]*}
+    [ "$name" = blockwipe ] && continue
+    check "copyright file covers $name" bash -c 'grep -E "^(Files:| )" "$1" | grep -q "lib/app/${2%%-*}-"' _ "$copyright" "$name"
+    check "THIRD-PARTY lists $name's version" grep -q -- "$(basename "$jar" .jar | sed 's/^.*-\([0-9][0-9.]*\)$/\1/')" "$root/opt/blockwipe/THIRD-PARTY"
+done
+
+# --- manual pages and shell completion ----------------------------------------------------------
+# A page for every command the program lists in its --help (and for report's own commands), so a
+# new command without its page fails here.
+commands=$(env -u DISPLAY "$root/opt/blockwipe/bin/blockwipe" --help | sed -n '/^Commands:/,$ s/^  \([a-z][a-z-]*\) .*/\1/p')
+check "blockwipe --help lists its commands" test -n "$commands"
+check "deb holds the manual page blockwipe(1)" has ./usr/share/man/man1/blockwipe.1.gz
+for command in $commands; do
+    check "deb holds the manual page blockwipe-$command(1)" has "./usr/share/man/man1/blockwipe-$command.1.gz"
+done
+check "deb holds the manual page blockwipe-report-verify(1)" has ./usr/share/man/man1/blockwipe-report-verify.1.gz
+check "deb holds the bash completion" has ./usr/share/bash-completion/completions/blockwipe
+check "deb holds the zsh completion" has ./usr/share/zsh/vendor-completions/_blockwipe
+if command -v man >/dev/null; then
+    check "man -l renders blockwipe(1) with its commands" bash -c \
+        'page=$(MANWIDTH=100 man -l "$1" 2>&1) && grep -q "^NAME" <<<"$page" && grep -q "blockwipe - Erase disks" <<<"$page" && grep -q "wipe" <<<"$page"' \
+        _ "$root/usr/share/man/man1/blockwipe.1.gz"
+    check "man -l renders blockwipe-wipe(1) with its options" bash -c \
+        'MANWIDTH=100 man -l "$1" 2>&1 | grep -q -- "--method=METHOD"' _ "$root/usr/share/man/man1/blockwipe-wipe.1.gz"
+else
+    skip_or_fail "man -l needs man (Debian: man-db)"
+fi
+# what Tab offers after the words given, from the installed bash completion
+completes() {
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"
+             COMP_POINT=${#COMP_LINE}; _blockwipe_with_devices blockwipe 2>/dev/null; printf "%s\n" "${COMPREPLY[@]}"' \
+        _ "$root/usr/share/bash-completion/completions/blockwipe" blockwipe "$@"
+}
+check "bash completes commands: blockwipe wi<Tab> → wipe" grep -qx wipe <<<"$(completes wi)"
+check "bash completes options: blockwipe wipe --bl<Tab> → --blank, --block-size" \
+    bash -c 'grep -qx -- --blank <<<"$1" && grep -qx -- --block-size <<<"$1"' _ "$(completes wipe --bl)"
+check "bash completes methods: blockwipe wipe -m zero<Tab> → zero, zeroout" \
+    bash -c 'grep -qx zero <<<"$1" && grep -qx zeroout <<<"$1"' _ "$(completes wipe -m zero)"
+device=$(ls /sys/class/block | head -n 1)
+check "bash completes devices: blockwipe show ${device:0:2}<Tab> → $device, and /dev/${device:0:2}<Tab> → /dev/$device" \
+    bash -c 'grep -qx "$2" <<<"$1" && grep -qx "/dev/$2" <<<"$3"' _ "$(completes show "${device:0:2}")" "$device" "$(completes show "/dev/${device:0:2}")"
+if command -v zsh >/dev/null; then
+    check "zsh completion parses" zsh -n "$root/usr/share/zsh/vendor-completions/_blockwipe"
+fi
 
 # --- desktop file, icons, polkit policy ---------------------------------------------------------
 desktop=$root/usr/share/applications/blockwipe.desktop
@@ -110,6 +175,10 @@ headless() {
 }
 headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
+for file in LICENSE NOTICE THIRD-PARTY share/man/man1/blockwipe.1.gz share/bash-completion/completions/blockwipe \
+        share/zsh/vendor-completions/_blockwipe; do
+    check "bundle: holds $file" test -s "$scratch/blockwipe/$file"
+done
 check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"
 check "bundle: lib/blockwipe-cds makes a class-data archive the runtime accepts" bash -c '
     root=$1 && "$root/lib/blockwipe-cds" && . "$root/lib/classpath.sh" \
@@ -128,6 +197,8 @@ if [ -n "$rpm" ]; then
         <(rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" 2>/dev/null | grep -v '^d' | cut -d' ' -f2 | sort) \
         <(cd "$root" && find . -path ./DEBIAN -prune -o \( -type f -o -type l \) -print | sed 's|^\.||' \
             | grep -vx /usr/share/doc/blockwipe/changelog.gz | sort)
+    check "rpm declares Apache-2.0 and the libraries' licences" \
+        bash -c 'rpm -qp --qf "%{LICENSE}" "$1" 2>/dev/null | grep -q "^Apache-2.0 AND GPL-2.0-only WITH Classpath-exception-2.0"' _ "$rpm"
     check "rpm requires GTK 3 and libblkid" bash -c 'r=$(rpm -qpR "$1" 2>/dev/null); grep -q "libgtk-3.so.0" <<<"$r" && grep -q "libblkid.so.1" <<<"$r"' _ "$rpm"
 fi
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * writes certificates but never draws one, so its fonts need their metrics alone.
  */
 public final class Main {
-    /** The window cannot open here: no display, a display that refuses us, or no GTK 3 (README, exit codes). */
+    /** The window cannot open here: no display, a display that refuses us, or no GTK 3 (src/docs/troubleshooting.md). */
     static final int NO_WINDOW = 11;
 
     private Main() {

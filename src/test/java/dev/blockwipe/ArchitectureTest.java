@@ -34,8 +34,8 @@ import java.nio.file.Files;
 import java.util.List;
 
 /**
- * The layering of shared/DESIGN.md: the core knows nothing of JavaFX, JNA or OSHI; the window and
- * the CLI admit and wipe through one service.
+ * The package rules of src/docs/development.md (Layout): the core knows nothing of JavaFX, JNA or
+ * OSHI; the window and the CLI admit and wipe through one service.
  */
 @AnalyzeClasses(packages = "dev.blockwipe", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {

@@ -33,8 +33,7 @@ public final class BlockwipeCli {
     /**
      * The commands, in the order {@code --help} lists them. Picocli reads the annotations of every
      * command it is given before it parses a word, so a command line that names one gets that one
-     * alone: the models of a wipe took 52 ms instead of 73 (packaged launcher, Xeon with VAES), and
-     * a whole 64 MiB zero wipe 340 ms instead of 354 by the median of 20 interleaved runs.
+     * alone, which shortens every command's start (src/docs/speed.md).
      */
     private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, WipeCommand.class,
             VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class);
@@ -49,8 +48,7 @@ public final class BlockwipeCli {
 
     /** The same, with the commands made by {@code factory} (tests hand commands their collaborators). */
     static int run(String[] args, PrintWriter out, PrintWriter err, CommandLine.IFactory factory) {
-        CommandLine cli = new CommandLine(BlockwipeCli.class, factory);
-        commandsFor(args).forEach(cli::addSubcommand);
+        CommandLine cli = tree(commandsFor(args), factory);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
@@ -63,6 +61,17 @@ public final class BlockwipeCli {
             return ExitCode.of(ex);
         });
         return cli.execute(args);
+    }
+
+    /** Every command: what the manual pages and the shell completion are made from when the packages are built. */
+    static CommandLine everyCommand() {
+        return tree(COMMANDS, CommandLine.defaultFactory());
+    }
+
+    private static CommandLine tree(List<Class<?>> commands, CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(BlockwipeCli.class, factory);
+        commands.forEach(cli::addSubcommand);
+        return cli;
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import picocli.CommandLine;
 
-/** The exit codes, documented in the README; the only place exceptions and results become numbers. */
+/** The exit codes, documented in src/docs/cli.md; the only place exceptions and results become numbers. */
 final class ExitCode {
     static final int OK = 0;
     static final int FAILED = 1;

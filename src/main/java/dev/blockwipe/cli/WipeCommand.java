@@ -70,7 +70,7 @@ final class WipeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "TARGET", description = "Block devices (/dev/sdb, /dev/loop3p1) or image files.")
     private List<String> targets;
 
-    @Option(names = {"-m", "--method"}, paramLabel = "METHOD",
+    @Option(names = {"-m", "--method"}, paramLabel = "METHOD", completionCandidates = MethodNames.class,
             description = "zero, one, random, nist-clear, dod-short, dod, gutmann, schneier, hmg-is5-enhanced, vsitr,"
                     + " zeroout, discard, secure-discard (see: blockwipe methods).")
     private String method;

@@ -9,13 +9,12 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * AES-256-CTR keystream from JCE, with counter block = byte offset / 16 (big-endian, 128 bits), so
  * the bytes at any offset can be produced without producing what comes before them. JCE's CTR mode
- * runs on an AES intrinsic, but only once C2 has compiled it, which takes thousands of calls: before
- * that it made 0.2 GB/s here, after it 1.7 GB/s per core (measured with 4 MiB blocks, copy into
- * the direct buffer included). So the first source of a JVM warms the intrinsic up with small
- * calls (about 50 ms). Two ways into the engine's direct buffers, whose speeds differ by CPU:
- * through a heap array in 64 KiB steps that stay in the cache on their way (on a Xeon with VAES
- * 9.4 GB/s per core), or straight from one direct buffer to the other, which JCE copies through
- * heap chunks of its own (2.8 GB/s on the same Xeon). {@link KeystreamChoice} measures which.
+ * runs on an AES intrinsic, but only once C2 has compiled it, which takes thousands of calls and
+ * is several times slower before. So the first source of a JVM warms the intrinsic up with small
+ * calls. Two ways into the engine's direct buffers, whose speeds differ by CPU: through a heap
+ * array in 64 KiB steps that stay in the cache on their way, or straight from one direct buffer
+ * to the other, which JCE copies through heap chunks of its own. {@link KeystreamChoice} measures
+ * which (figures: src/docs/speed.md, "Figures behind the code's choices").
  */
 final class AesCtrSource implements PatternSource {
     private static final int STEP = 64 << 10;

@@ -46,10 +46,8 @@ final class IoContext implements AutoCloseable {
     /**
      * Bytes per request of a repeating pattern (and of its read-back) when the user did not choose:
      * 4 MiB, or 8 MiB on a device that copies one request at a time. There the kernel's copy is the
-     * cost, and with the data coming from a cache-resident template (JobRun), larger requests won:
-     * on an 8 GiB loop device over tmpfs, two in flight, 8 MiB made 4.9 to 5.0 GB/s, 4 MiB 4.6 to 4.7,
-     * 2 MiB 4.4 to 4.5 (from a 2 MiB buffer instead of a template: 3.6 to 4.1); reading back, 4 and
-     * 8 MiB made 5.3 to 6.0 GB/s, 1 MiB 3.9 to 4.0 (Intel Xeon with AVX-512, 2 vCPUs, 2026-12-02).
+     * cost, and with the data coming from a cache-resident template (JobRun), larger requests won,
+     * writing and reading back (src/docs/speed.md, "Figures behind the code's choices").
      * Halved while two requests in flight would not fit the job's {@code share} of the buffer budget.
      */
     static int blockSizeFor(TargetInfo info, long share) {
@@ -59,10 +57,8 @@ final class IoContext implements AutoCloseable {
     /**
      * Bytes per request of random passes and of their read-backs: 4 MiB, halved while two requests
      * in flight would not fit the job's {@code share} of the buffer budget. A random pass
-     * cannot write from a template, so its data goes through memory: on the tmpfs loop it made
-     * 3.9 to 4.0 GB/s with 4 MiB against 3.2 to 3.6 with 1 MiB (the device itself took 3.5 to 3.8
-     * GB/s from a C program writing a 512 MiB buffer: that is the limit, not the keystream); on a
-     * loop device over a virtio disk 8 GiB took 5.0 s in 4 MiB requests and 9.6 s in 1 MiB ones.
+     * cannot write from a template, so its data goes through memory, and fewer, larger requests
+     * cost the kernel less per byte on memory-backed and virtual disks alike (src/docs/speed.md).
      */
     static int randomBlockSizeFor(long share) {
         return fitted(WipeRequest.DEFAULT_BLOCK_SIZE, 2, share);
@@ -87,9 +83,7 @@ final class IoContext implements AutoCloseable {
      * so one request is prepared or compared while the other is with the device; within the
      * memory bound and the job's {@code share} of the budget. A spinning disk gets two as well:
      * they are consecutive blocks of one sequential stream, so the head does not seek, and the disk
-     * never waits for the next request (on a loop device over this machine's virtio disk, which
-     * reports itself rotational, 8 GiB of zeroes took 4.8 to 5.2 s with two in flight and 6.1 to
-     * 6.8 s with one). More would not help a single head, and separate streams on one disk are
+     * never waits for the next request (src/docs/speed.md). More would not help a single head, and separate streams on one disk are
      * what the job queue keeps apart.
      */
     static int depthFor(TargetInfo info, int requested, int blockSize, long share) {
@@ -98,9 +92,9 @@ final class IoContext implements AutoCloseable {
     }
 
     /**
-     * Workers for a random pass (or a read-back of one): generating the keystream costs a core per
-     * 3 GB/s or so, so where the device allows it, up to two workers per core overlap generation
-     * with the writes (on a loop device over tmpfs: 2.9 GB/s with four, 1.4 with one). A spinning
+     * Workers for a random pass (or a read-back of one): generating the keystream keeps a core busy
+     * at a rate a fast device outruns, so where the device allows it, up to two workers per core
+     * overlap generation with the writes (src/docs/speed.md). A spinning
      * disk keeps its two. Their buffers of {@code bufferSize} fit the job's {@code share}.
      */
     static int generatorsFor(TargetInfo info, int requested, int bufferSize, long share) {

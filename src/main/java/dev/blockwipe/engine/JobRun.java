@@ -24,7 +24,7 @@ import java.util.random.RandomGenerator;
 final class JobRun {
     static final long BUFFERED_SYNC_BYTES = 256L << 20;
     static final int RANGE_STEP = 1 << 30;
-    /** How often a checkpoint is taken (README: "every 4 s"); the next waits for the previous one's sync. */
+    /** How often a checkpoint is taken (src/docs/failing-disks.md: "every 4 s"); the next waits for the previous one's sync. */
     static final long CHECKPOINT_NANOS = 4_000_000_000L;
     private static final int TEMPLATE_BYTES = 64 << 10;
 

@@ -16,22 +16,19 @@ import java.util.stream.Stream;
 
 /**
  * The fastest AES-256-CTR source of this machine, found by measuring, as nwipe picks its fastest
- * PRNG: which one wins depends on the CPU and on the buffers. On a Xeon with VAES and AVX-512, JCE
- * through a heap array made 9.4 GB/s per core, OpenSSL 6.3 and JCE between direct buffers 2.8; on
- * an AMD EPYC JCE's heap path made 14.6 against OpenSSL's 8.2; on a Xeon without VAES OpenSSL led
- * with 3.3 against 2.6. Every candidate makes the same bytes for the same key and offset, so the
- * choice changes speed only.
+ * PRNG: which one wins depends on the CPU (VAES, AVX-512) and on the buffers, and the order changes
+ * from one machine to the next (src/docs/speed.md, "Figures behind the code's choices"). Every
+ * candidate makes the same bytes for the same key and offset, so the choice changes speed only.
  *
  * <p>The measurement runs once, on a daemon thread started by {@link #measuring}, in rounds of
  * 10 ms that take turns between the candidates and keep each one's best, filling 1 MiB at a time;
  * after three rounds a candidate below a quarter of the best stops (JCE without C2's AES
- * intrinsics makes 0.1 GB/s, and four rounds of it held up the first random pass of a short
- * command by a quarter of a second). About 0.1 s of one core in all, while the command checks and
- * confirms its targets. The rounds are counted in the measuring thread's CPU time where the
+ * intrinsics is so slow that more rounds of it would hold up the first random pass of a short
+ * command). The measurement runs while the command checks and confirms its targets. The rounds are counted in the measuring thread's CPU time where the
  * platform gives that clock, so that a figure is what one core makes, whatever else runs.
  * The platform may leave out a source it knows cannot win, and says why
  * ({@link Candidates#leftOut}): a JVM that compiles with C1 alone has no AES intrinsics for JCE,
- * whose warm-up and rounds then cost a random wipe's start about 0.1 s of CPU for nothing. A lone
+ * whose warm-up and rounds would then cost a random wipe's start CPU time for nothing. A lone
  * candidate is measured all the same, for its figure. {@link #source} and {@link #describe} wait
  * for the measurement; the description names the choice, every figure and what was left out, so
  * the certificate says what made its random data and why.
@@ -90,8 +87,8 @@ public final class KeystreamChoice implements Keystreams {
      * Asks {@code offer} for the candidates (loading a native library, say) and measures them, all
      * on a thread of its own; returns at once. {@code threadCpuNanos} is read on that thread: with
      * the thread's CPU time, a figure is what one core makes, not what was left of it by the
-     * command's start-up on the other threads (OpenSSL alone on a Xeon with VAES: 7.0 to 8.2 GB/s
-     * beside a wipe's start-up, against 4.8 to 6.9 by the wall clock; 8.2 to 8.5 in `openssl speed`).
+     * command's start-up on the other threads (the wall clock under-read OpenSSL by up to a third
+     * there; figures in src/docs/speed.md).
      */
     public static KeystreamChoice measuring(Supplier<Candidates> offer, LongSupplier threadCpuNanos) {
         return new KeystreamChoice(offer, threadCpuNanos);
@@ -125,8 +122,8 @@ public final class KeystreamChoice implements Keystreams {
     }
 
     /**
-     * "AES-256-CTR (Java 17 JCE), measured the fastest here (one core): ... 9.4 GB/s; ... 6.3 GB/s",
-     * or for a lone candidate "AES-256-CTR (OpenSSL ...), measured here (one core): 8.1 GB/s";
+     * "AES-256-CTR (Java 17 JCE), measured the fastest here (one core): ... X GB/s; ... Y GB/s",
+     * or for a lone candidate "AES-256-CTR (OpenSSL ...), measured here (one core): X GB/s";
      * followed by what was left out unmeasured and why.
      */
     @Override

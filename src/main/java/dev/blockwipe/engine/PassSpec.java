@@ -12,7 +12,10 @@ public sealed interface PassSpec {
     /** The concrete pattern for this pass; {@code earlier} holds the passes resolved before it. */
     Pattern resolve(RandomGenerator random, List<Pattern> earlier);
 
-    /** How the table in the README and the GUI show it: "0xFF", "random byte", "complement of pass 1". */
+    /**
+     * How the methods table (src/docs/methods.md, {@code blockwipe methods}) and the GUI show it: "0xFF",
+     * "random byte", "complement of pass 1".
+     */
     String label();
 
     record Fixed(Pattern.Repeating pattern) implements PassSpec {

@@ -274,8 +274,8 @@ final class DirectBlockTarget implements OpenedTarget {
     /**
      * One pwritev whose iovecs all point into {@code template}: the device gets the same request as
      * a write of a filled buffer, but the data the kernel copies (a loop device, a file) or the
-     * device reads stays in the CPU cache (on a loop device over tmpfs 4.8 to 5.0 GB/s with a
-     * 64 KiB template against 3.2 to 4.1 GB/s from a 2 MiB buffer). Not through the unaligned tail
+     * device reads stays in the CPU cache, which is faster wherever the copy is the cost
+     * (src/docs/speed.md). Not through the unaligned tail
      * of an image file, which needs O_DIRECT off for its last request.
      */
     @Override

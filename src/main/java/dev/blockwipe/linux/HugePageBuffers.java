@@ -10,11 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * I/O buffers in transparent huge pages, for sizes that are whole huge pages. The kernel pins a
  * buffer's pages for every O_DIRECT request and releases them when it completes, page by page:
- * in 2 MiB pages that part of the work is a 512th of what it is in 4 KiB pages. Measured by a C
- * program on an 8 GiB loop device over tmpfs (AMD EPYC with AVX-512, 2 vCPUs, 2026-12-03): four
- * writers with 4 MiB buffers made 3.6 to 3.9 GB/s in 4 KiB pages and 4.6 to 4.9 in huge pages;
- * two readers with 8 MiB buffers 4.2 against 6.2 to 6.5. Writes from a small template gain
- * nothing (its few pages are pinned over and over from the CPU cache).
+ * in 2 MiB pages that part of the work is a 512th of what it is in 4 KiB pages, which shows on
+ * memory-speed devices (src/docs/speed.md, "Buffers in huge pages"). Writes from a small template
+ * gain nothing (its few pages are pinned over and over from the CPU cache).
  *
  * <p>Each buffer is an anonymous mapping of its own, advised {@code MADV_HUGEPAGE} (transparent
  * huge pages are "madvise" on Debian) and faulted in at once, and unmapped when the buffer

@@ -44,7 +44,7 @@ public final class LinuxInventory implements InventorySource {
     }
 
     /**
-     * OSHI's first call loads its classes (about 0.2 s); done beside the rest of the start-up, the
+     * OSHI's first call loads its classes, a noticeable part of a command's start; done beside the rest of the start-up, the
      * scan's own call (which must come between two sysfs reads to be tied to them) is quick. Not
      * in the constructor: every command is constructed for {@code --version} and {@code --help} too.
      */
@@ -80,7 +80,7 @@ public final class LinuxInventory implements InventorySource {
 
     /**
      * The processes' open files are read on a thread of their own while sysfs is read on this one:
-     * the two take about as long (a wipe's first scan: 29 and 27 ms), and neither needs the other.
+     * the two take about as long, and neither needs the other.
      * Then every device is tried with an exclusive open, the fact the wipe's own open will meet.
      */
     @Override

@@ -23,8 +23,7 @@ import java.nio.file.Path;
 public final class LinuxTargets implements TargetOpener {
     /**
      * Requests in flight for devices that work on several at once (NVMe, SSDs, a loop device with
-     * direct I/O). Measured on a loop device over a virtio disk: 1.4 GB/s at one, 1.6 at two to four,
-     * 1.5 at eight.
+     * direct I/O): past four, more requests gained nothing where it was measured (src/docs/speed.md).
      */
     static final int PARALLEL_DEPTH = 4;
 
@@ -39,8 +38,8 @@ public final class LinuxTargets implements TargetOpener {
     }
 
     /**
-     * Loads the native binding on a background thread. JNA's first use costs about 200 ms (it
-     * extracts and loads its stub library); started before the command line is parsed, that time
+     * Loads the native binding on a background thread. JNA's first use is slow (it extracts and
+     * loads its stub library); started before the command line is parsed, that time
      * overlaps picocli's own start-up instead of adding to it.
      */
     public static void preload() {

@@ -19,8 +19,8 @@ public final class Niceness {
      * A step that puts the thread it runs on, and every thread that one starts later, {@code by}
      * below the calling thread's nice value now; a thread already that low stays as it is. The
      * window runs it first on every job thread. Twelve tmpfs-backed loop devices made some fifty
-     * job threads runnable on two cores, and the FX thread waited for a CPU for 92-95 % of the
-     * time it could have run: no new frame for seconds. A job loses CPU time only while others
+     * job threads runnable on two cores, and the FX thread waited for a CPU nearly all the time it
+     * could have run: no new frame for seconds (src/docs/speed.md, "Starved, not idle"). A job loses CPU time only while others
      * want it. A refused change leaves the wipe as it was, so it is not an error.
      */
     public static Runnable lowered(int by) {

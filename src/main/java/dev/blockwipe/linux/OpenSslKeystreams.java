@@ -15,11 +15,11 @@ import java.util.List;
  * AES-256-CTR from OpenSSL's libcrypto: it encrypts a buffer of zeroes straight into the
  * engine's direct buffer (no heap copy) at AES-NI speed from the first block, where JCE first
  * needs the JIT to compile its intrinsic (seen in the GUI: the JIT was busy with JavaFX and a
- * random pass ran at 50 MB/s for seconds). The bytes are the same as JCE's for the same key and
+ * random pass crawled for seconds). The bytes are the same as JCE's for the same key and
  * counter, so a read-back may use either.
  */
 public final class OpenSslKeystreams implements Keystreams {
-    /** 256 KiB of zeroes stay in the cache while they are encrypted (6.3 GB/s here, 6.2 with 1 MiB steps). */
+    /** 256 KiB of zeroes stay in the cache while they are encrypted; larger steps gained nothing (src/docs/speed.md). */
     private static final int STEP = 256 << 10;
     private static final ByteBuffer ZEROES = ByteBuffer.allocateDirect(STEP);
     private static final Pointer ZERO = Native.getDirectBufferPointer(ZEROES);
@@ -31,7 +31,7 @@ public final class OpenSslKeystreams implements Keystreams {
     /**
      * The sources this machine has to choose from: OpenSSL where libcrypto.so.3 loads, and JCE's
      * two ways, except where OpenSSL loads and this JVM compiles with C1 alone: JCE's AES then
-     * makes about 0.1 GB/s (its intrinsics are C2's), and is left out with that reason.
+     * has no intrinsics (they are C2's) and cannot win, and is left out with that reason.
      */
     static KeystreamChoice.Candidates candidates() {
         return candidates(LibCrypto.LOAD_PROBLEM == null, JitCompilers.c1Alone(Path.of("/proc")));

@@ -29,7 +29,7 @@ public final class OshiDetails {
     /**
      * Kernel name → what OSHI knows of it, for the disks OSHI knows something real about. Where
      * udev keeps no database (no udev daemon: containers, rescue shells, these build machines)
-     * OSHI has nothing to say about any disk, and its 0.2 s of loading is not spent.
+     * OSHI has nothing to say about any disk, and the time its classes take to load is not spent.
      */
     public static Map<String, Seen> read() {
         if (!Files.isDirectory(UDEV_DATA)) {

@@ -141,9 +141,9 @@ public final class SysfsScanner {
     /**
      * Whether {@code path} exists, by a stat that answers false instead of throwing. In JDK 17 an
      * absent file costs {@code Files.exists} and {@code Files.readString} a NoSuchFileException
-     * with its stack trace, and with C1 alone each took tens of microseconds: a device has a dozen
-     * attributes that most devices lack (serial, wwid, dm/name, ...), so the 110 idle loop devices
-     * of a benchmark machine made a wipe's checks 0.2 s slower.
+     * with its stack trace, which is slow with C1 alone: a device has a dozen attributes that most
+     * devices lack (serial, wwid, dm/name, ...), so a machine with many idle loop devices made a
+     * wipe's checks measurably slower (src/docs/speed.md).
      */
     private static boolean present(Path path) {
         return path.toFile().exists();

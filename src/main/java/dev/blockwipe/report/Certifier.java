@@ -102,9 +102,9 @@ public final class Certifier {
 
     /**
      * Loads what writing a certificate needs (Jackson, the Ed25519 signer, PDFBox with its fonts) on
-     * a daemon thread, and returns at once. Cold, that is about 0.2 s of class loading and first calls
+     * a daemon thread, and returns at once. Cold, that class loading and those first calls would come
      * after the last write, while the user waits for the command to end; warmed beside the checks
-     * and the writing, it overlaps them. Writes nothing.
+     * and the writing, they overlap them. Writes nothing.
      */
     public static void prepareInBackground() {
         DaemonThreads.start("blockwipe-paperwork-warm-up", Certifier::warmUp);

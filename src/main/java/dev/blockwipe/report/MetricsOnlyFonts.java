@@ -24,7 +24,8 @@ import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
  * run and on every run where the home directory cannot be written, as on a rescue system). Writing
  * needs none of it: the certificate's text is encoded in WinAnsi and measured with the metrics
  * PDFBox carries, and the fonts are not embedded. Without this, a command that wrote a certificate
- * listed 131 fonts for 0.4 s where no cache was, and spent 44 ms of CPU on the lookup where one was.
+ * listed every installed font where no cache was, and still paid for the lookup where one was
+ * (src/docs/speed.md, "The certificate's fonts").
  * The window, which draws certificates, keeps PDFBox's own mapper.
  */
 public final class MetricsOnlyFonts implements FontMapper {

@@ -25,6 +25,7 @@ import java.util.Properties;
  */
 public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
     public static final String FILE = "blockwipe.properties";
+    private static final Path SYSTEM = Path.of("/var/lib/blockwipe");
 
     /**
      * The defaults for this user, without the config file.
@@ -34,11 +35,28 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
      */
     public static Settings defaults(Map<String, String> env, String home, int uid, Path configDir) {
         Path config = configDir != null ? configDir : xdg(env, "XDG_CONFIG_HOME", home, ".config").resolve("blockwipe");
-        Path system = Path.of("/var/lib/blockwipe");
         return new Settings(config,
-                uid == 0 ? system.resolve("reports") : xdg(env, "XDG_DATA_HOME", home, ".local/share").resolve("blockwipe/reports"),
-                uid == 0 ? system.resolve("journals") : xdg(env, "XDG_STATE_HOME", home, ".local/state").resolve("blockwipe/journals"),
+                uid == 0 ? SYSTEM.resolve("reports") : xdg(env, "XDG_DATA_HOME", home, ".local/share").resolve("blockwipe/reports"),
+                stateDir(env, home, uid).resolve("journals"),
                 Operator.UNNAMED, uid);
+    }
+
+    /** Blockwipe's state folder: /var/lib/blockwipe for root, $XDG_STATE_HOME/blockwipe (~/.local/state/blockwipe) otherwise. */
+    static Path stateDir(Map<String, String> env, String home, int uid) {
+        return uid == 0 ? SYSTEM : xdg(env, "XDG_STATE_HOME", home, ".local/state").resolve("blockwipe");
+    }
+
+    /**
+     * Where the window's PDFBox keeps its list of the system's fonts (the {@code pdfbox.fontcache}
+     * property), made private if missing: in Blockwipe's state folder, which the package's purge
+     * removes, rather than a {@code .pdfbox.cache} in the home folder (root's, under pkexec).
+     *
+     * @throws StorageException it cannot be made, or another user could write it
+     */
+    public static Path fontCacheDir(Map<String, String> env, String home, int uid) throws IOException {
+        Path dir = stateDir(env, home, uid).resolve("fontcache");
+        PrivateFiles.directory(dir, uid, "font cache directory");
+        return dir;
     }
 
     /**

@@ -96,8 +96,23 @@ public final class BlockwipeApp extends Application {
      */
     @Override
     public void init() {
+        keepFontCacheInStateFolder(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
         settings = userSettings(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid());
         services = linuxServices(settings.settings());
+    }
+
+    /**
+     * Points PDFBox's font cache into Blockwipe's state folder before anything draws a certificate.
+     * Where that folder cannot be used, PDFBox falls back to its own choice (the home folder, else
+     * the temporary one): a cache is only a speed-up, and the window says enough about its folders
+     * when the settings are read.
+     */
+    static void keepFontCacheInStateFolder(Map<String, String> env, String home, int uid) {
+        try {
+            System.setProperty("pdfbox.fontcache", Settings.fontCacheDir(env, home, uid).toString());
+        } catch (IOException e) {
+            System.clearProperty("pdfbox.fontcache");
+        }
     }
 
     @Override

@@ -87,7 +87,8 @@ class WipeJobTest {
     /**
      * A device that takes the writes into a cache and flushes them in the sync at the end of the
      * pass: the pass's time and average rate run to the end of that sync, not to the last write's
-     * return (a file loop took 2.5 s there, and the pass claimed 4.3 GB/s of a disk that makes 1.9).
+     * return: otherwise the certificate credits the disk with its cache's speed (src/docs/speed.md,
+     * "A pass ends with its sync").
      */
     @Test
     void aPassesTimeAndRateIncludeTheSyncThatMakesItsDataDurable() throws Exception {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -137,6 +138,26 @@ class PrivateFilesTest {
         for (Path d : List.of(tmp.resolve("a"), tmp.resolve("a/b"), deep)) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(d))).as(d.toString()).isEqualTo("rwx------");
         }
+    }
+
+    /**
+     * The window's font cache is Blockwipe's state, where purge finds it, not a dot file in the home
+     * folder. As a user other than root (root's is /var/lib/blockwipe, which a test must not touch):
+     * the folders are new, so whose they are is not checked.
+     */
+    @Test
+    void theFontCacheIsAPrivateFolderInBlockwipesStateFolder() throws Exception {
+        int user = 1000;
+        Path state = tmp.resolve("state");
+
+        Path dir = Settings.fontCacheDir(Map.of("XDG_STATE_HOME", state.toString()), tmp.resolve("home").toString(), user);
+
+        assertThat(dir).isEqualTo(state.resolve("blockwipe/fontcache"));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+        assertThat(Settings.defaults(Map.of("XDG_STATE_HOME", state.toString()), "/home/x", user, null).journalDir())
+                .as("the journals share that state folder").isEqualTo(state.resolve("blockwipe/journals"));
+        assertThat(Settings.fontCacheDir(Map.of(), tmp.resolve("home").toString(), user))
+                .isEqualTo(tmp.resolve("home/.local/state/blockwipe/fontcache"));
     }
 
     @Test
