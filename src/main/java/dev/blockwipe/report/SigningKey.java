@@ -61,10 +61,7 @@ public final class SigningKey {
                 throw noEd25519(e);
             }
         }
-        if (PrivateFiles.readableByOthers(privatePem)) {
-            throw new StorageException("the signing key " + privatePem + " can be read by other users, who may have copied"
-                    + " it to forge certificates; move it away (a new key is then made) and tell your auditors");
-        }
+        requireKeptPrivate(privatePem);
         KeyFactory kf = ed25519();
         PrivateKey priv;
         PublicKey pub;
@@ -79,6 +76,17 @@ public final class SigningKey {
             throw new StorageException(publicPem + " is not an Ed25519 public key in PEM: " + e.getMessage(), e);
         }
         return new SigningKey(priv, pub);
+    }
+
+    /**
+     * Refuses a private key other users can read: they may have copied it to forge certificates,
+     * so neither signing with it nor a "VALID" checked against its public half means anything.
+     */
+    static void requireKeptPrivate(Path privatePem) throws IOException {
+        if (PrivateFiles.readableByOthers(privatePem)) {
+            throw new StorageException("the signing key " + privatePem + " can be read by other users, who may have copied"
+                    + " it to forge certificates; move it away (a new key is then made) and tell your auditors");
+        }
     }
 
     private static KeyFactory ed25519() {

@@ -32,7 +32,8 @@ public final class TrustedKey {
      * and none is made. Before the first wipe made the key there is none, and nothing verifies.
      *
      * @param uid the user the config directory must belong to
-     * @throws StorageException the config directory may be written by others, or the key file is not a key
+     * @throws StorageException the config directory may be written by others, others may read the private
+     *                          key beside it (certificates may have been forged with it), or the key file is not a key
      */
     public static TrustedKey thisMachine(Path configDir, int uid) throws IOException {
         Path pem = configDir.resolve(SigningKey.PUBLIC_FILE);
@@ -40,6 +41,10 @@ public final class TrustedKey {
             return new TrustedKey(null);
         }
         PrivateFiles.requireDirectory(configDir, uid, "config directory");
+        Path privatePem = configDir.resolve(SigningKey.PRIVATE_FILE);
+        if (Files.exists(privatePem, LinkOption.NOFOLLOW_LINKS)) {
+            SigningKey.requireKeptPrivate(privatePem);
+        }
         try {
             return new TrustedKey(SigningKey.publicKey(PrivateFiles.readText(pem)));
         } catch (StorageException e) {
