@@ -3,13 +3,13 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.MemoryTarget;
