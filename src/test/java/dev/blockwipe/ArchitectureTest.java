@@ -4,6 +4,7 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -39,6 +40,54 @@ import java.util.List;
  */
 @AnalyzeClasses(packages = "dev.blockwipe", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+
+    /**
+     * The layers, bottom up; each uses only those named for it, and {@code cli} and {@code ui} never
+     * each other.
+     * <ul>
+     * <li>{@code engine}: wiping a {@link BlockTarget}: methods, patterns, jobs, scheduling,
+     *     verification, failing media. Knows no devices and no front end.</li>
+     * <li>{@code devices}: the machine's storage as facts and judgements: the device graph, safety
+     *     rules, admission checks ({@link Preflight}), the host's identity, and the interfaces
+     *     through which the machine is read and opened ({@code InventorySource},
+     *     {@code TargetOpener}, {@code TestDisks}).</li>
+     * <li>{@code report}: the paperwork: certificates, journals, settings, JSON and PDF. Writes
+     *     about devices and jobs, so it sits on both.</li>
+     * <li>{@code linux}: the one implementation of the interfaces below it on this kernel (JNA,
+     *     OSHI, sysfs, /proc). Independent of {@code report}: reading a machine needs no
+     *     paperwork.</li>
+     * <li>{@code service}: admission and wipes for both front ends ({@link Admission},
+     *     {@link WipeService}). Above {@code linux} but not using it: it gets the machine
+     *     through the {@code devices} interfaces its caller hands in, so it runs against fakes
+     *     in its tests as it runs against the kernel.</li>
+     * <li>{@code cli}, {@code ui}: the two front ends, which render and ask, and take this
+     *     machine's implementations from {@code linux} (the window's are built in
+     *     {@code BlockwipeApp.linuxServices}). Neither uses the other: what both need sits below
+     *     them.</li>
+     * <li>{@code Main}: picks a front end; nothing uses it.</li>
+     * </ul>
+     * The rule reads bytecode, so a compile-time constant of another layer (a {@code static final}
+     * String or number, which javac copies into the user) is no dependency it can see.
+     */
+    @ArchTest
+    static final ArchRule layersUseOnlyTheLayersBelowThem = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("Engine").definedBy("dev.blockwipe.engine..")
+            .layer("Devices").definedBy("dev.blockwipe.devices..")
+            .layer("Report").definedBy("dev.blockwipe.report..")
+            .layer("Linux").definedBy("dev.blockwipe.linux..")
+            .layer("Service").definedBy("dev.blockwipe.service..")
+            .layer("Cli").definedBy("dev.blockwipe.cli..")
+            .layer("Ui").definedBy("dev.blockwipe.ui..")
+            .layer("Main").definedBy("dev.blockwipe")
+            .whereLayer("Engine").mayNotAccessAnyLayer()
+            .whereLayer("Devices").mayOnlyAccessLayers("Engine")
+            .whereLayer("Report").mayOnlyAccessLayers("Devices", "Engine")
+            .whereLayer("Linux").mayOnlyAccessLayers("Devices", "Engine")
+            .whereLayer("Service").mayOnlyAccessLayers("Report", "Devices", "Engine")
+            .whereLayer("Cli").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
+            .whereLayer("Ui").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
+            .whereLayer("Main").mayNotBeAccessedByAnyLayer();
 
     @ArchTest
     static final ArchRule coreIsPureJava = noClasses()

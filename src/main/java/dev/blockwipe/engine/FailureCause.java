@@ -7,7 +7,7 @@ public enum FailureCause {
     IO_ERROR,
     /** The device or file system does not offer the operation the method needs. */
     NOT_SUPPORTED,
-    /** The device went away while the job ran (ENODEV, ENXIO, ENOMEDIUM, or EIO from a device no longer there). */
+    /** The device went away while the job ran ({@code ErrnoKind.GONE}, or EIO from a device no longer there). */
     DEVICE_GONE,
     /** Stopped at the first bad sector (--on-error stop), or gave up after more bad ranges than the limit. */
     BAD_SECTORS,
@@ -33,10 +33,7 @@ public enum FailureCause {
             return BAD_SECTORS;
         }
         if (t instanceof TargetIoException io) {
-            return switch (io.errnoName()) {
-                case "ENODEV", "ENXIO", "ENOMEDIUM" -> DEVICE_GONE;
-                default -> IO_ERROR;
-            };
+            return ErrnoKind.of(io.errnoName()) == ErrnoKind.GONE ? DEVICE_GONE : IO_ERROR;
         }
         return t instanceof java.io.IOException ? IO_ERROR : INTERNAL;
     }

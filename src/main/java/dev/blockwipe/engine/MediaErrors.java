@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -32,8 +31,6 @@ import java.util.function.BooleanSupplier;
  * in flight when it failed are the only others that complete.
  */
 final class MediaErrors implements Sweep.Gate {
-    private static final Set<String> MEDIA = Set.of("EIO", "ENODATA", "EREMOTEIO", "EILSEQ", "EBADMSG", "ETIMEDOUT");
-    private static final Set<String> GONE = Set.of("ENODEV", "ENXIO", "ENOMEDIUM");
     /** Sectors tried across a failing range before it is split; none going through makes the whole range bad. */
     static final int PROBES = 8;
     /** Sectors tried across the disk after a range none of whose probes went through. */
@@ -282,11 +279,12 @@ final class MediaErrors implements Sweep.Gate {
      */
     private String mediaError(TargetException e, long requestOffset) throws IOException {
         String errno = e instanceof TargetIoException io ? io.errnoName() : "";
-        if (GONE.contains(errno) || !target.stillThere()) {
+        ErrnoKind kind = ErrnoKind.of(errno);
+        if (kind == ErrnoKind.GONE || !target.stillThere()) {
             long at = e instanceof TargetIoException io && io.offset() >= 0 ? io.offset() : requestOffset;
             throw gone(at, errno.isEmpty() ? e.detail() : errno, e);
         }
-        if (!MEDIA.contains(errno)) {
+        if (kind != ErrnoKind.MEDIA) {
             throw e;
         }
         return errno;

@@ -1,6 +1,7 @@
 package dev.blockwipe.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.Benchmark;
 import java.time.Instant;

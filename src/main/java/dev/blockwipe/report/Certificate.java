@@ -1,5 +1,6 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.engine.PassResult;

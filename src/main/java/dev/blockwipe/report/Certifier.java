@@ -1,5 +1,6 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.ResumePoint;

@@ -4,10 +4,10 @@ import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.LoopTestDisks;
 import dev.blockwipe.linux.Niceness;
 import dev.blockwipe.linux.OpenSslKeystreams;
 import dev.blockwipe.linux.Terminal;
-import dev.blockwipe.linux.TestDisks;
 import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
@@ -61,7 +61,7 @@ public final class BlockwipeApp extends Application {
         LinuxInventory inventory = new LinuxInventory();
         inventory.prepare();
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
-                new TestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
+                new LoopTestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
                 new BufferPool(HostFacts.defaultBufferBudget()), Niceness.lowered(JOB_NICENESS),
                 settings, HostFacts.read(), Platform::runLater,
                 Background.executor());

@@ -1,12 +1,12 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.TargetOpener;
+import dev.blockwipe.devices.TestDisks;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.linux.TestDisks;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Settings;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;

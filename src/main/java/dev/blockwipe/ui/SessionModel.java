@@ -1,7 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.linux.TestDisks;
+import dev.blockwipe.devices.TestDisks;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Operator;
@@ -190,14 +190,15 @@ public final class SessionModel {
 
     /** Makes a test disk in the background; the device watcher shows it when it is ready. */
     private void createTestDisk() {
-        List<String> missing = TestDisks.missingTools();
-        if (!services.root() || services.testDisks() == null || !missing.isEmpty()) {
+        TestDisks maker = services.testDisks();
+        List<String> missing = maker == null ? List.of() : maker.missingTools();
+        if (!services.root() || maker == null || !missing.isEmpty()) {
             notice.set(new Notice("Cannot make a test disk", !services.root() ? "Test disks are loop devices: that needs root."
                     : "Missing tools: " + String.join(", ", missing), false));
             return;
         }
         busyMakingTestDisk.set(true);
-        Background.call(services, services.testDisks()::create).whenComplete((disk, error) -> {
+        Background.call(services, maker::create).whenComplete((disk, error) -> {
             busyMakingTestDisk.set(false);
             if (error != null) {
                 notice.set(new Notice("Cannot make a test disk", error.getMessage(), false));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.FinalState;

@@ -2,6 +2,7 @@ package dev.blockwipe.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
@@ -16,7 +17,6 @@ import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.Sh;

@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.OldData;
@@ -8,7 +9,6 @@ import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.FileKeys;

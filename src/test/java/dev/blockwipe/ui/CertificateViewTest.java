@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
@@ -10,7 +11,6 @@ import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.CertifiedDevice;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.Keystreams;
@@ -13,7 +14,6 @@ import dev.blockwipe.engine.WipePlan;
 import dev.blockwipe.engine.WipeRequest;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.FakeSysfs;

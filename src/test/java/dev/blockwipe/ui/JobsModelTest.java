@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.BufferPool;
@@ -10,7 +11,6 @@ import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import java.io.IOException;
 import java.nio.file.Files;

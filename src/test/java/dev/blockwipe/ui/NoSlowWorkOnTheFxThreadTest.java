@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.CancelToken;
@@ -15,7 +16,6 @@ import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.testing.FxWait;

@@ -3,13 +3,15 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceEvents;
+import dev.blockwipe.devices.HostInfo;
+import dev.blockwipe.devices.TestDisks.TestDisk;
+import dev.blockwipe.devices.TestDisks;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.WipeJob;
 import dev.blockwipe.engine.WipeMethods;
 import dev.blockwipe.engine.WipeRequest;
-import dev.blockwipe.report.HostInfo;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.MemoryTarget;
@@ -56,6 +58,64 @@ class SessionModelTest {
         session.requestTestDisk();
 
         assertThat(session.noticeProperty().get().text()).isEqualTo("Test disks are loop devices: that needs root.");
+    }
+
+    @Test
+    void aTestDiskMadeInTheSessionIsRemovedOnQuitWhenTheUserSaysSo() {
+        TestDisk made = new TestDisk("/dev/loop7", tmp.resolve("disk.img"));
+        List<TestDisk> removed = new ArrayList<>();
+        SessionModel session = session(true, new TestDisks() {
+            @Override
+            public List<String> missingTools() {
+                return List.of();
+            }
+
+            @Override
+            public TestDisk create() {
+                return made;
+            }
+
+            @Override
+            public void remove(TestDisk disk) {
+                removed.add(disk);
+            }
+        });
+        dialogs.answer(true, true);
+
+        session.requestTestDisk();
+        assertThat(session.noticeProperty().get().title()).isEqualTo("Test disk ready: /dev/loop7");
+        assertThat(refreshes).as("the tree is scanned again to show it").hasValue(1);
+
+        session.offerToRemoveTestDisks();
+        assertThat(dialogs.asked()).containsExactly("Create a test disk?", "Remove the test disks made in this session?");
+        assertThat(removed).containsExactly(made);
+        assertThat(session.testDisks()).isEmpty();
+    }
+
+    @Test
+    void aMachineWithoutTheToolsMakesNoTestDiskAndNamesWhatIsMissing() {
+        SessionModel session = session(true, new TestDisks() {
+            @Override
+            public List<String> missingTools() {
+                return List.of("sfdisk", "mkfs.vfat");
+            }
+
+            @Override
+            public TestDisk create() {
+                throw new AssertionError("made a test disk without its tools");
+            }
+
+            @Override
+            public void remove(TestDisk disk) {
+                throw new AssertionError("removed a test disk never made");
+            }
+        });
+        dialogs.answer(true);
+
+        session.requestTestDisk();
+
+        assertThat(session.noticeProperty().get().text()).isEqualTo("Missing tools: sfdisk, mkfs.vfat");
+        assertThat(session.testDisks()).isEmpty();
     }
 
     @Test
@@ -186,9 +246,13 @@ class SessionModelTest {
     }
 
     private SessionModel session(boolean root) {
+        return session(root, null);
+    }
+
+    private SessionModel session(boolean root, TestDisks testDisks) {
         Settings settings = new Settings(tmp.resolve("config"), tmp.resolve("reports"), tmp.resolve("journals"),
                 Operator.UNNAMED, Sh.uid());
-        return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, null, Keystreams.JCE,
+        return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, testDisks, Keystreams.JCE,
                 new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
                 new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
                 refreshes::incrementAndGet);

@@ -1,5 +1,6 @@
 package dev.blockwipe.linux;
 
+import dev.blockwipe.devices.TestDisks;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -12,26 +13,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Disposable test disks, so a new user or lab staff can try the whole flow without risking a real
- * disk: an image file on a loop device, with a GPT table, an ext4 and a vfat partition and some
- * files. Needs root and the usual tools (losetup, sfdisk, partx, mkfs.ext4, mkfs.vfat, mount).
+ * Test disks as image files on loop devices, with a GPT table, an ext4 and a vfat partition and
+ * some files. Needs root and the usual tools (losetup, sfdisk, partx, mkfs.ext4, mkfs.vfat, mount).
  */
-public final class TestDisks {
+public final class LoopTestDisks implements TestDisks {
     private static final long SIZE = 256L << 20;
     /** mkfs on a 256 MiB loop device ends in well under a second; a tool still running after a minute hangs. */
     private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(1);
 
-    /** A test disk: its loop device and the image file behind it. */
-    public record TestDisk(String device, Path image) {
-    }
-
     private final Path dir;
 
     /** @param dir where the image files go (not tmpfs: the disk should behave like a disk) */
-    public TestDisks(Path dir) {
+    public LoopTestDisks(Path dir) {
         this.dir = dir;
     }
 
+    @Override
     public TestDisk create() throws IOException {
         Path image = Files.createTempFile(dir, "blockwipe-test-disk-", ".img");
         try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
@@ -59,6 +56,7 @@ public final class TestDisks {
     }
 
     /** Detaches the loop device and deletes the image. */
+    @Override
     public void remove(TestDisk disk) throws IOException {
         try {
             run(null, "losetup", "-d", disk.device());
@@ -93,7 +91,8 @@ public final class TestDisks {
     }
 
     /** The tools a test disk needs that are not on PATH. */
-    public static List<String> missingTools() {
+    @Override
+    public List<String> missingTools() {
         List<String> missing = new ArrayList<>();
         for (String tool : new String[] {"losetup", "sfdisk", "partx", "mkfs.ext4", "mkfs.vfat", "mount", "umount"}) {
             boolean found = false;

@@ -1,7 +1,9 @@
-package dev.blockwipe.report;
+package dev.blockwipe.devices;
 
 /**
- * The machine a wipe ran on. Values that cannot be read (DMI serials need root) are empty.
+ * The machine a wipe ran on. Values that cannot be read (DMI serials need root) are empty. A fact
+ * of the machine the devices are in, like the devices themselves: {@code linux} reads it and
+ * {@code report} writes it onto certificates, and neither of those two depends on the other.
  *
  * @param hostname      the host name
  * @param machineId     /etc/machine-id
