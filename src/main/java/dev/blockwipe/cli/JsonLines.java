@@ -11,7 +11,7 @@ import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.time.Instant;
+import java.time.Clock;
 
 /**
  * One JSON object per event on standard output, for scripts and fleet tools. Every object has
@@ -21,10 +21,17 @@ import java.time.Instant;
 final class JsonLines implements WipeListener {
     private final ResultJson json = new ResultJson(Json.mapper());
     private final PrintWriter out;
+    private final Clock clock;
     private String target = "";
 
     JsonLines(PrintWriter out) {
+        this(out, Clock.systemUTC());
+    }
+
+    /** @param clock what each line's "time" is read from */
+    JsonLines(PrintWriter out, Clock clock) {
         this.out = out;
+        this.clock = clock;
     }
 
     @Override
@@ -156,7 +163,7 @@ final class JsonLines implements WipeListener {
     private ObjectNode head(String event) {
         ObjectNode n = Json.mapper().createObjectNode();
         n.put("event", event);
-        n.put("time", Instant.now().toString());
+        n.put("time", clock.instant().toString());
         n.put("target", target);
         return n;
     }
