@@ -1,9 +1,8 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.Pass;
+import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.WipeEvent;
 import dev.blockwipe.engine.WipeListener;
 import dev.blockwipe.report.Json;
@@ -11,83 +10,39 @@ import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.time.Instant;
+import java.time.Clock;
 
 /**
- * One JSON object per event on standard output, for scripts and fleet tools. Every object has
+ * One JSON object per event on standard output, for scripts and fleet tools: the {@link JsonLine}
+ * of each event, and the lines of the command itself (plan, waiting, certificate). Every object has
  * "event", "time" and "target"; the last one of a job ("finished", "failed", "cancelled") carries
  * the whole result.
  */
 final class JsonLines implements WipeListener {
-    private final ResultJson json = new ResultJson(Json.mapper());
     private final PrintWriter out;
+    private final Clock clock;
+    private final Lines lines = new Lines();
     private String target = "";
 
     JsonLines(PrintWriter out) {
+        this(out, Clock.systemUTC());
+    }
+
+    /** @param clock what each line's "time" is read from */
+    JsonLines(PrintWriter out, Clock clock) {
         this.out = out;
+        this.clock = clock;
     }
 
     @Override
     public void on(WipeEvent event) {
-        ObjectNode n;
-        if (event instanceof WipeEvent.Started s) {
-            target = s.target().path();
-            n = started(s);
-        } else if (event instanceof WipeEvent.PassStarted p) {
-            n = head("passStarted");
-            n.put("pass", p.pass().number());
-            n.put("passes", p.passCount());
-            n.put("pattern", p.pass().pattern().describe());
-            n.put("blanking", p.pass().blanking());
-            n.put("stage", p.stage().name());
-        } else if (event instanceof WipeEvent.Progress p) {
-            n = progress(p);
-        } else if (event instanceof WipeEvent.PassDone d) {
-            n = head("passDone");
-            n.set("pass", json.pass(d.result(), false));
-        } else if (event instanceof WipeEvent.VerifyStarted v) {
-            target = v.target().path();
-            n = head("verifyStarted");
-            n.put("pass", v.pass());
-            n.put("mode", v.mode().text());
-            n.put("bytes", v.bytes());
-        } else if (event instanceof WipeEvent.Verified v) {
-            n = head("verified");
-            n.put("pass", v.pass());
-            n.set("verification", json.verification(v.result()));
-        } else if (event instanceof WipeEvent.Checkpoint c) {
-            n = head("checkpoint");
-            n.put("pass", c.pass());
-            n.put("offset", c.offset());
-            n.put("badRanges", c.badRanges().size());
-        } else if (event instanceof WipeEvent.Temperature t) {
-            n = head("temperature");
-            n.put("celsius", t.temperatures().last());
-            n.put("maxCelsius", t.temperatures().max());
-            n.put("paused", t.paused());
-            n.put("text", t.text());
-        } else if (event instanceof WipeEvent.Finished f) {
-            n = head("finished");
-            n.set("result", json.result(f.result(), false));
-        } else if (event instanceof WipeEvent.Failed f) {
-            n = head("failed");
-            n.put("error", f.error());
-            n.set("result", json.result(f.result(), false));
-        } else {
-            WipeEvent.Cancelled c = (WipeEvent.Cancelled) event;
-            n = head("cancelled");
-            n.set("result", json.result(c.result(), false));
-        }
-        print(n);
+        print(event.accept(lines));
     }
 
     /** A job that waits for another one on the same disk before it starts. */
     void waiting(String path, String behind, String shared) {
         target = path;
-        ObjectNode n = head("waiting");
-        n.put("behind", behind);
-        n.put("shares", shared);
-        print(n);
+        print(new JsonLine.Waiting(head("waiting"), behind, shared));
     }
 
     /**
@@ -97,73 +52,91 @@ final class JsonLines implements WipeListener {
      */
     void plan(String path, String method, int passes, String verification, String unproven) {
         target = path;
-        ObjectNode n = head("plan");
-        n.put("method", method);
-        n.put("passes", passes);
-        n.put("verification", verification);
-        if (unproven != null) {
-            n.put("unproven", unproven);
-        }
-        n.put("written", false);
-        print(n);
+        print(new JsonLine.Plan(head("plan"), method, passes, verification, unproven, false));
     }
 
     /** The last line of a job: where its signed certificate went. */
     void certificate(String path, ReportStore.CertificateFiles files) {
         target = path;
-        ObjectNode n = head("certificate");
-        n.put("json", files.json().toString());
-        n.put("signature", files.signature().toString());
-        n.put("pdf", files.pdf().toString());
-        n.put("log", files.log().toString());
-        print(n);
+        print(new JsonLine.Certificate(head("certificate"), files.json().toString(), files.signature().toString(),
+                files.pdf().toString(), files.log().toString()));
     }
 
-    private ObjectNode started(WipeEvent.Started s) {
-        ObjectNode n = head("started");
-        n.set("device", json.target(s.target()));
-        n.set("method", json.method(s.plan().method()));
-        ArrayNode passes = n.putArray("passes");
-        s.plan().passes().stream().map(Pass::pattern).forEach(p -> passes.add(p.describe()));
-        n.put("verification", s.plan().verification().text());
-        n.put("blockSize", s.plan().blockSize());
-        n.put("queueDepth", s.plan().queueDepth());
-        return n;
-    }
-
-    private ObjectNode progress(WipeEvent.Progress p) {
-        ObjectNode n = head("progress");
-        n.put("stage", p.stage().name());
-        n.put("pass", p.pass());
-        n.put("passes", p.passCount());
-        n.put("stageStart", p.stageStart());
-        n.put("stageBytesDone", p.stageBytesDone());
-        n.put("stageBytesTotal", p.stageBytesTotal());
-        n.put("jobBytesDone", p.jobBytesDone());
-        n.put("jobBytesTotal", p.jobBytesTotal());
-        n.put("fraction", Math.round(p.jobFraction() * 10000) / 10000.0);
-        n.put("bytesPerSecond", Math.round(p.rate()));
-        n.put("averageBytesPerSecond", Math.round(p.averageRate()));
-        if (p.eta() != null) {
-            n.put("etaSeconds", p.eta().toSeconds());
+    /** Every event is a line; the passes' speed profiles stay out of them (they are in the certificate). */
+    private final class Lines implements WipeEvent.Visitor<JsonLine> {
+        @Override
+        public JsonLine started(WipeEvent.Started s) {
+            target = s.target().path();
+            return new JsonLine.Started(head("started"), ResultJson.Target.of(s.target()),
+                    ResultJson.Method.of(s.plan().method()),
+                    s.plan().passes().stream().map(Pass::pattern).map(Pattern::describe).toList(),
+                    s.plan().verification().text(), s.plan().blockSize(), s.plan().queueDepth());
         }
-        if (p.stall() != null) {
-            n.set("stall", json.stall(p.stall()));
+
+        @Override
+        public JsonLine passStarted(WipeEvent.PassStarted p) {
+            return new JsonLine.PassStarted(head("passStarted"), p.pass().number(), p.passCount(),
+                    p.pass().pattern().describe(), p.pass().blanking(), p.stage());
         }
-        return n;
+
+        @Override
+        public JsonLine progress(WipeEvent.Progress p) {
+            return new JsonLine.Progress(head("progress"), p.stage(), p.pass(), p.passCount(), p.stageStart(),
+                    p.stageBytesDone(), p.stageBytesTotal(), p.jobBytesDone(), p.jobBytesTotal(),
+                    Math.round(p.jobFraction() * 10000) / 10000.0, Math.round(p.rate()), Math.round(p.averageRate()),
+                    p.eta() == null ? null : p.eta().toSeconds(), p.stall() == null ? null : ResultJson.Stall.of(p.stall()));
+        }
+
+        @Override
+        public JsonLine passDone(WipeEvent.PassDone d) {
+            return new JsonLine.PassDone(head("passDone"), ResultJson.Pass.of(d.result(), false));
+        }
+
+        @Override
+        public JsonLine checkpoint(WipeEvent.Checkpoint c) {
+            return new JsonLine.Checkpoint(head("checkpoint"), c.pass(), c.offset(), c.badRanges().size());
+        }
+
+        @Override
+        public JsonLine temperature(WipeEvent.Temperature t) {
+            return new JsonLine.Temperature(head("temperature"), t.temperatures().last(), t.temperatures().max(),
+                    t.paused(), t.text());
+        }
+
+        @Override
+        public JsonLine verifyStarted(WipeEvent.VerifyStarted v) {
+            target = v.target().path();
+            return new JsonLine.VerifyStarted(head("verifyStarted"), v.pass(), v.mode().text(), v.bytes());
+        }
+
+        @Override
+        public JsonLine verified(WipeEvent.Verified v) {
+            return new JsonLine.Verified(head("verified"), v.pass(), ResultJson.Verification.of(v.result()));
+        }
+
+        @Override
+        public JsonLine finished(WipeEvent.Finished f) {
+            return new JsonLine.Finished(head("finished"), ResultJson.Result.of(f.result(), false));
+        }
+
+        @Override
+        public JsonLine failed(WipeEvent.Failed f) {
+            return new JsonLine.Failed(head("failed"), f.error(), ResultJson.Result.of(f.result(), false));
+        }
+
+        @Override
+        public JsonLine cancelled(WipeEvent.Cancelled c) {
+            return new JsonLine.Cancelled(head("cancelled"), ResultJson.Result.of(c.result(), false));
+        }
     }
 
-    private ObjectNode head(String event) {
-        ObjectNode n = Json.mapper().createObjectNode();
-        n.put("event", event);
-        n.put("time", Instant.now().toString());
-        n.put("target", target);
-        return n;
+    private JsonLine.Head head(String event) {
+        return new JsonLine.Head(event, clock.instant(), target);
     }
 
-    private void print(ObjectNode n) {
+    private void print(JsonLine line) {
         try {
-            out.println(Json.mapper().writeValueAsString(n));
+            out.println(Json.mapper().writeValueAsString(line));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

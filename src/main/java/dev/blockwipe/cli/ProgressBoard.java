@@ -64,45 +64,99 @@ final class ProgressBoard {
 
     /** The listener for one job. */
     WipeListener job() {
-        return new WipeListener() {
-            private String name = "";
-            private String pattern = "";
-            private long started = -1;
-            private WipeEvent.Temperature temperature;
-
-            @Override
-            public void on(WipeEvent event) {
-                if (event instanceof WipeEvent.Started s) {
-                    name = Units.printable(s.target().name());
-                    started = nanoTime.getAsLong();
-                    print(started(s));
-                } else if (event instanceof WipeEvent.PassStarted p) {
-                    pattern = p.pass().pattern().describe();
-                } else if (event instanceof WipeEvent.VerifyStarted v) {
-                    name = Units.printable(v.target().name());
-                    pattern = "";
-                    if (started < 0) {
-                        started = nanoTime.getAsLong();
-                    }
-                } else if (event instanceof WipeEvent.Temperature t) {
-                    if (t.paused() != (temperature != null && temperature.paused())) {
-                        print("  " + name + ": " + (t.paused() ? t.text() : "writes go on at "
-                                + t.temperatures().last() + " °C"));
-                    }
-                    temperature = t;
-                } else if (event instanceof WipeEvent.Progress p) {
-                    progress(name, pattern, started, p, temperature);
-                } else if (event instanceof WipeEvent.Verified v) {
-                    print("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
-                            + ResultSummary.verification(v.result()));
-                } else if (event instanceof WipeEvent.End) {
-                    done(name);
-                }
-            }
-        };
+        Job job = new Job();
+        return event -> event.accept(job);
     }
 
-    private static String started(WipeEvent.Started s) {
+    /** One job on the display: what its lines need of the events before. Job thread. */
+    private final class Job implements WipeEvent.Visitor<Void> {
+        private String name = "";
+        private String pattern = "";
+        private long started = -1;
+        private WipeEvent.Temperature temperature;
+
+        @Override
+        public Void started(WipeEvent.Started s) {
+            name = Units.printable(s.target().name());
+            started = nanoTime.getAsLong();
+            print(startLine(s));
+            return null;
+        }
+
+        @Override
+        public Void passStarted(WipeEvent.PassStarted p) {
+            pattern = p.pass().pattern().describe();
+            return null;
+        }
+
+        @Override
+        public Void progress(WipeEvent.Progress p) {
+            showProgress(name, pattern, started, p, temperature);
+            return null;
+        }
+
+        /** The passes' figures are in the result the command prints when the job ends. */
+        @Override
+        public Void passDone(WipeEvent.PassDone d) {
+            return null;
+        }
+
+        /** A checkpoint is for the journal; the bad ranges so far are in the result at the end. */
+        @Override
+        public Void checkpoint(WipeEvent.Checkpoint c) {
+            return null;
+        }
+
+        /** A line when writes pause for heat or go on again; the reading itself ends the progress line. */
+        @Override
+        public Void temperature(WipeEvent.Temperature t) {
+            if (t.paused() != (temperature != null && temperature.paused())) {
+                print("  " + name + ": " + (t.paused() ? t.text() : "writes go on at " + t.temperatures().last() + " °C"));
+            }
+            temperature = t;
+            return null;
+        }
+
+        @Override
+        public Void verifyStarted(WipeEvent.VerifyStarted v) {
+            name = Units.printable(v.target().name());
+            pattern = "";
+            if (started < 0) {
+                started = nanoTime.getAsLong();
+            }
+            return null;
+        }
+
+        @Override
+        public Void verified(WipeEvent.Verified v) {
+            print("  " + name + ": read-back " + (v.pass() > 0 ? "of pass " + v.pass() + " " : "")
+                    + ResultSummary.verification(v.result()));
+            return null;
+        }
+
+        @Override
+        public Void finished(WipeEvent.Finished f) {
+            return ended();
+        }
+
+        @Override
+        public Void failed(WipeEvent.Failed f) {
+            return ended();
+        }
+
+        @Override
+        public Void cancelled(WipeEvent.Cancelled c) {
+            return ended();
+        }
+
+        /** The command prints the result; the board only lets go of the job's line. */
+        private Void ended() {
+            done(name);
+            return null;
+        }
+    }
+
+    private static String startLine(WipeEvent.Started s) {
         WipePlan plan = s.plan();
         return String.format(Locale.ROOT, "%s: %s with %s, %d pass%s, verify %s, %s, %s",
                 Units.printable(s.target().path()), Units.bytes(s.target().size()), plan.method().name(), plan.passes().size(),
@@ -114,8 +168,8 @@ final class ProgressBoard {
                         s.target().misalignment()));
     }
 
-    private synchronized void progress(String name, String pattern, long started, WipeEvent.Progress p,
-                                       WipeEvent.Temperature temperature) {
+    private synchronized void showProgress(String name, String pattern, long started, WipeEvent.Progress p,
+                                           WipeEvent.Temperature temperature) {
         if (p.stageBytesDone() == 0 && p.stall() == null) {
             return;
         }

@@ -3,13 +3,56 @@ package dev.blockwipe.engine;
 import java.time.Duration;
 import java.util.List;
 
-/** What a running job reports, in order, on the thread that runs it. */
+/**
+ * What a running job reports, in order, on the thread that runs it. Consumers dispatch through a
+ * {@link Visitor}, which has a method for every kind: a new kind of event then fails to compile in
+ * each of them instead of falling through an {@code instanceof} chain on a job thread.
+ */
 public sealed interface WipeEvent {
 
+    <R> R accept(Visitor<R> visitor);
+
+    /**
+     * One method per kind of event. Implement every one, an empty one where a consumer has nothing
+     * to do with that kind (and say why): no default, so that a new kind is a decision in every
+     * consumer.
+     */
+    interface Visitor<R> {
+        R started(Started e);
+
+        R passStarted(PassStarted e);
+
+        R progress(Progress e);
+
+        R passDone(PassDone e);
+
+        R checkpoint(Checkpoint e);
+
+        R temperature(Temperature e);
+
+        R verifyStarted(VerifyStarted e);
+
+        R verified(Verified e);
+
+        R finished(Finished e);
+
+        R failed(Failed e);
+
+        R cancelled(Cancelled e);
+    }
+
     record Started(TargetInfo target, WipePlan plan) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.started(this);
+        }
     }
 
     record PassStarted(Pass pass, int passCount, Stage stage) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.passStarted(this);
+        }
     }
 
     /**
@@ -30,6 +73,10 @@ public sealed interface WipeEvent {
     record Progress(Stage stage, int pass, int passCount, long stageStart, long stageBytesDone, long stageBytesTotal,
                     long jobBytesDone, long jobBytesTotal, double rate, double averageRate, Duration eta, Stall stall)
             implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.progress(this);
+        }
 
         public double jobFraction() {
             return jobBytesTotal == 0 ? 1 : (double) jobBytesDone / jobBytesTotal;
@@ -42,6 +89,10 @@ public sealed interface WipeEvent {
     }
 
     record PassDone(PassResult result) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.passDone(this);
+        }
     }
 
     /**
@@ -55,6 +106,11 @@ public sealed interface WipeEvent {
             badRanges = List.copyOf(badRanges);
             stalls = List.copyOf(stalls);
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.checkpoint(this);
+        }
     }
 
     /**
@@ -65,6 +121,11 @@ public sealed interface WipeEvent {
      * @param paused       whether writes are paused because the drive is above the limit
      */
     record Temperature(Temperatures temperatures, boolean paused) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.temperature(this);
+        }
+
         /** "41 °C, max 44 °C" or "paused: 61 °C above the 60 °C limit". */
         public String text() {
             return paused ? temperatures.pausedText() : temperatures.describe();
@@ -73,9 +134,17 @@ public sealed interface WipeEvent {
 
     /** @param pass the pass read back, or 0 for the final or a standalone read-back */
     record VerifyStarted(TargetInfo target, int pass, Verification mode, long bytes) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.verifyStarted(this);
+        }
     }
 
     record Verified(int pass, VerifyResult result) implements WipeEvent {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.verified(this);
+        }
     }
 
     /** A job's last event, however it ended; nothing comes after it. */
@@ -85,11 +154,23 @@ public sealed interface WipeEvent {
 
     /** The job ran to its end: ERASED, UNPROVEN or VERIFY_FAILED. */
     record Finished(WipeResult result) implements End {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.finished(this);
+        }
     }
 
     record Failed(WipeResult result, String error) implements End {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.failed(this);
+        }
     }
 
     record Cancelled(WipeResult result) implements End {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.cancelled(this);
+        }
     }
 }

@@ -203,6 +203,7 @@ public final class Certifier {
         /** Why the log is missing or incomplete, or null. */
         private IOException logProblem;
         private Journal journal;
+        private final NextJournal nextJournal = new NextJournal();
         private ExecutorService journalWriter;
         private volatile boolean journalWritten;
         /** What went wrong with the journal last ("could not be written: …"), or null. */
@@ -248,15 +249,7 @@ public final class Certifier {
          * checkpoint; the journal written last stays valid meanwhile.
          */
         private void journal(WipeEvent event) {
-            Instant now = Instant.now();
-            Journal next = event instanceof WipeEvent.Started s ? Journal.start(identity, s.target().path(), s.plan(), from, now,
-                    files.json().toString())
-                    : journal == null ? null
-                    : event instanceof WipeEvent.Checkpoint c ? journal.checkpoint(c, now)
-                    : event instanceof WipeEvent.Finished ? journal.ended(Journal.FINISHED, now)
-                    : event instanceof WipeEvent.Cancelled ? journal.ended("cancelled", now)
-                    : event instanceof WipeEvent.Failed f ? journal.ended("failed: " + f.error(), now)
-                    : null;
+            Journal next = event.accept(nextJournal);
             if (next == null) {
                 return;
             }
@@ -275,6 +268,78 @@ public final class Certifier {
             });
             if (event instanceof WipeEvent.Started) {
                 awaitWrite(written);
+            }
+        }
+
+        /**
+         * The journal as an event leaves it, or null where the event does not change it: where the
+         * run started, each checkpoint, and how the run ended. Nothing changes before the run's
+         * start, as no journal of it exists yet.
+         */
+        private final class NextJournal implements WipeEvent.Visitor<Journal> {
+            @Override
+            public Journal started(WipeEvent.Started s) {
+                return Journal.start(identity, s.target().path(), s.plan(), from, Instant.now(), files.json().toString());
+            }
+
+            @Override
+            public Journal checkpoint(WipeEvent.Checkpoint c) {
+                return journal == null ? null : journal.checkpoint(c, Instant.now());
+            }
+
+            @Override
+            public Journal finished(WipeEvent.Finished f) {
+                return ended(Journal.FINISHED);
+            }
+
+            @Override
+            public Journal failed(WipeEvent.Failed f) {
+                return ended("failed: " + f.error());
+            }
+
+            @Override
+            public Journal cancelled(WipeEvent.Cancelled c) {
+                return ended("cancelled");
+            }
+
+            private Journal ended(String end) {
+                return journal == null ? null : journal.ended(end, Instant.now());
+            }
+
+            /** A resume goes on from what is synced, which only a checkpoint says. */
+            @Override
+            public Journal progress(WipeEvent.Progress p) {
+                return null;
+            }
+
+            /** Nothing of a pass that just started is synced; its checkpoints say how far it got. */
+            @Override
+            public Journal passStarted(WipeEvent.PassStarted p) {
+                return null;
+            }
+
+            /** The checkpoint at the next pass, which follows a pass and its read-back, records it. */
+            @Override
+            public Journal passDone(WipeEvent.PassDone d) {
+                return null;
+            }
+
+            /** A read-back writes nothing: where a resume goes on from moves only at a checkpoint. */
+            @Override
+            public Journal verifyStarted(WipeEvent.VerifyStarted v) {
+                return null;
+            }
+
+            /** A read-back writes nothing: where a resume goes on from moves only at a checkpoint. */
+            @Override
+            public Journal verified(WipeEvent.Verified v) {
+                return null;
+            }
+
+            /** The thermal pauses go into the result, not into where a run goes on from. */
+            @Override
+            public Journal temperature(WipeEvent.Temperature t) {
+                return null;
             }
         }
 

@@ -21,6 +21,7 @@ public final class JobLog implements WipeListener, AutoCloseable {
     private static final long PROGRESS_EVERY_NANOS = 10_000_000_000L;
 
     private final BufferedWriter out;
+    private final Lines lines = new Lines();
     private long lastProgress;
     private boolean loggedProgress;
     private int badRangesLogged;
@@ -32,7 +33,7 @@ public final class JobLog implements WipeListener, AutoCloseable {
 
     @Override
     public void on(WipeEvent event) {
-        String line = line(event);
+        String line = event.accept(lines);
         if (line != null) {
             write(line);
         }
@@ -53,16 +54,22 @@ public final class JobLog implements WipeListener, AutoCloseable {
         }
     }
 
-    private String line(WipeEvent event) {
-        if (event instanceof WipeEvent.Started s) {
+    /** Each event's line, or null where it adds nothing to what the log already says. */
+    private final class Lines implements WipeEvent.Visitor<String> {
+        @Override
+        public String started(WipeEvent.Started s) {
             return "started " + s.target().describe() + ", " + s.target().identity().describe() + ", method "
                     + s.plan().method().name() + ", " + s.plan().passes().size() + " passes, verify "
                     + s.plan().verification().text() + ", " + s.target().ioMode().label();
         }
-        if (event instanceof WipeEvent.PassStarted p) {
+
+        @Override
+        public String passStarted(WipeEvent.PassStarted p) {
             return "pass " + p.pass().number() + "/" + p.passCount() + " started: " + p.pass().pattern().describe();
         }
-        if (event instanceof WipeEvent.Progress p) {
+
+        @Override
+        public String progress(WipeEvent.Progress p) {
             long now = System.nanoTime();
             if (loggedProgress && now - lastProgress < PROGRESS_EVERY_NANOS) {
                 return null;
@@ -73,37 +80,57 @@ public final class JobLog implements WipeListener, AutoCloseable {
                     Units.rate(p.rate()))
                     + (p.stall() == null ? "" : "; " + ResultSummary.stall(p.stall()));
         }
-        if (event instanceof WipeEvent.Checkpoint c) {
+
+        @Override
+        public String passDone(WipeEvent.PassDone d) {
+            return "pass " + d.result().number() + " done: " + Units.bytes(d.result().bytesWritten()) + " in "
+                    + Units.duration(d.result().duration()) + " at " + Units.rate(d.result().averageRate());
+        }
+
+        /** Only when a bad range was found since the last one: where the job got to is in the progress lines. */
+        @Override
+        public String checkpoint(WipeEvent.Checkpoint c) {
             if (c.badRanges().size() == badRangesLogged) {
                 return null;
             }
             badRangesLogged = c.badRanges().size();
             return "bad ranges so far: " + ResultSummary.badRanges(c.badRanges(), 10);
         }
-        if (event instanceof WipeEvent.Temperature t) {
+
+        /** Only when writes pause or go on again: the readings themselves are in the certificate. */
+        @Override
+        public String temperature(WipeEvent.Temperature t) {
             if (t.paused() == pausedForHeat) {
                 return null;
             }
             pausedForHeat = t.paused();
             return t.paused() ? "writes " + t.text() : "writes go on at " + t.temperatures().last() + " °C";
         }
-        if (event instanceof WipeEvent.PassDone d) {
-            return "pass " + d.result().number() + " done: " + Units.bytes(d.result().bytesWritten()) + " in "
-                    + Units.duration(d.result().duration()) + " at " + Units.rate(d.result().averageRate());
-        }
-        if (event instanceof WipeEvent.VerifyStarted v) {
+
+        @Override
+        public String verifyStarted(WipeEvent.VerifyStarted v) {
             return "read-back started (" + v.mode().text() + "): " + Units.bytes(v.bytes());
         }
-        if (event instanceof WipeEvent.Verified v) {
+
+        @Override
+        public String verified(WipeEvent.Verified v) {
             return "read-back " + ResultSummary.verification(v.result());
         }
-        if (event instanceof WipeEvent.Finished f) {
+
+        @Override
+        public String finished(WipeEvent.Finished f) {
             return "finished: " + ResultSummary.result(f.result());
         }
-        if (event instanceof WipeEvent.Failed f) {
+
+        @Override
+        public String failed(WipeEvent.Failed f) {
             return "failed: " + f.error();
         }
-        return "cancelled: " + ResultSummary.result(((WipeEvent.Cancelled) event).result());
+
+        @Override
+        public String cancelled(WipeEvent.Cancelled c) {
+            return "cancelled: " + ResultSummary.result(c.result());
+        }
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.blockwipe.report;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.FinalState;
 import dev.blockwipe.engine.PassResult;
@@ -27,35 +25,7 @@ import java.util.List;
  * from documents older than the field); every other one is always written, null included.
  */
 public final class ResultJson {
-    private final ObjectMapper mapper;
-
-    public ResultJson(ObjectMapper mapper) {
-        this.mapper = mapper;
-    }
-
-    public ObjectNode target(TargetInfo t) {
-        return mapper.valueToTree(Target.of(t));
-    }
-
-    public ObjectNode method(WipeMethod m) {
-        return mapper.valueToTree(Method.of(m));
-    }
-
-    /** The whole result; {@code withProfiles} adds each pass's speed profile. */
-    public ObjectNode result(WipeResult r, boolean withProfiles) {
-        return mapper.valueToTree(Result.of(r, withProfiles));
-    }
-
-    public ObjectNode stall(dev.blockwipe.engine.Stall s) {
-        return mapper.valueToTree(Stall.of(s));
-    }
-
-    public ObjectNode pass(PassResult p, boolean withProfile) {
-        return mapper.valueToTree(Pass.of(p, withProfile));
-    }
-
-    public ObjectNode verification(VerifyResult v) {
-        return mapper.valueToTree(Verification.of(v));
+    private ResultJson() {
     }
 
     /** The target as the open descriptor described it. */

@@ -126,7 +126,7 @@ public final class JobViewModel implements WipeListener {
     public void drain() {
         Timed t;
         while ((t = pending.poll()) != null) {
-            apply(t.nanos(), t.event());
+            t.event().accept(new Apply(t.nanos()));
         }
         if (state.get() == JobState.RUNNING || state.get() == JobState.CANCELLING) {
             long now = clock.getAsLong();
@@ -176,50 +176,96 @@ public final class JobViewModel implements WipeListener {
         }
     }
 
-    private void apply(long nanos, WipeEvent event) {
-        if (event instanceof WipeEvent.Started s) {
+    /** What one event changes on the card; {@code nanos} is when it arrived. FX thread. */
+    private final class Apply implements WipeEvent.Visitor<Void> {
+        private final long nanos;
+
+        Apply(long nanos) {
+            this.nanos = nanos;
+        }
+
+        @Override
+        public Void started(WipeEvent.Started s) {
             startNanos = nanos;
             throughput.start(nanos);
             state.set(cancel.isCancelled() ? JobState.CANCELLING : JobState.RUNNING);
             message.set(s.plan().passes().size() + " pass" + (s.plan().passes().size() == 1 ? "" : "es") + ", verify "
                     + s.plan().verification().text() + ", " + s.target().ioMode().label());
-        } else if (event instanceof WipeEvent.PassStarted p) {
+            return null;
+        }
+
+        @Override
+        public Void passStarted(WipeEvent.PassStarted p) {
             stage.set("pass " + p.pass().number() + "/" + p.passCount() + " · " + p.pass().pattern().describe()
                     + (p.pass().blanking() ? " (blanking)" : ""));
-        } else if (event instanceof WipeEvent.VerifyStarted v) {
-            stage.set("verifying " + (v.pass() > 0 ? "pass " + v.pass() : v.mode().text()) + " · "
-                    + Units.bytes(v.bytes()));
-        } else if (event instanceof WipeEvent.Progress p) {
-            progress(nanos, p);
-        } else if (event instanceof WipeEvent.PassDone d) {
+            return null;
+        }
+
+        @Override
+        public Void progress(WipeEvent.Progress p) {
+            lastProgressNanos = nanos;
+            throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
+            progress.set(p.jobFraction());
+            // a job that was told to stop ends after its requests in flight, not when its ETA says
+            remaining.set(cancel.isCancelled() ? null : p.eta());
+            stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
+            return null;
+        }
+
+        @Override
+        public Void passDone(WipeEvent.PassDone d) {
             List<SpeedAcrossDisk.Region> regions = SpeedAcrossDisk.drawable(d.result());
             if (!regions.isEmpty()) {
                 acrossDisk.add(regions);
             }
             written += d.result().bytesWritten();
             showBytes();
-        } else if (event instanceof WipeEvent.Temperature t) {
+            return null;
+        }
+
+        /** A checkpoint is for the journal: the card's figures come from the progress events. */
+        @Override
+        public Void checkpoint(WipeEvent.Checkpoint c) {
+            return null;
+        }
+
+        @Override
+        public Void temperature(WipeEvent.Temperature t) {
             temperature.set(t.text());
             thermalPause.set(t.paused());
-        } else if (event instanceof WipeEvent.Verified v) {
+            return null;
+        }
+
+        @Override
+        public Void verifyStarted(WipeEvent.VerifyStarted v) {
+            stage.set("verifying " + (v.pass() > 0 ? "pass " + v.pass() : v.mode().text()) + " · " + Units.bytes(v.bytes()));
+            return null;
+        }
+
+        @Override
+        public Void verified(WipeEvent.Verified v) {
             verified += v.result().bytesVerified();
             showBytes();
-        } else if (event instanceof WipeEvent.Finished f) {
-            finish(f.result());
-        } else if (event instanceof WipeEvent.Failed f) {
-            finish(f.result());
-        } else if (event instanceof WipeEvent.Cancelled c) {
-            finish(c.result());
+            return null;
         }
-    }
 
-    private void progress(long nanos, WipeEvent.Progress p) {
-        lastProgressNanos = nanos;
-        throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
-        progress.set(p.jobFraction());
-        // a job that was told to stop ends after its requests in flight, not when its ETA says
-        remaining.set(cancel.isCancelled() ? null : p.eta());
-        stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
+        @Override
+        public Void finished(WipeEvent.Finished f) {
+            finish(f.result());
+            return null;
+        }
+
+        @Override
+        public Void failed(WipeEvent.Failed f) {
+            finish(f.result());
+            return null;
+        }
+
+        @Override
+        public Void cancelled(WipeEvent.Cancelled c) {
+            finish(c.result());
+            return null;
+        }
     }
 
     /** Appends the newest point and drops what fell out of the window, without rebuilding the list. */

@@ -1,6 +1,5 @@
 package dev.blockwipe.ui;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
@@ -30,9 +29,8 @@ final class ReportDialog {
         }
         String json;
         try {
-            ObjectMapper mapper = Json.mapper();
-            json = mapper.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(new ResultJson(mapper).result(job.resultProperty().get(), true));
+            json = Json.mapper().writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(ResultJson.Result.of(job.resultProperty().get(), true));
         } catch (IOException e) {
             new Alert(Alert.AlertType.ERROR, "Cannot show the result: " + e.getMessage(), ButtonType.OK).showAndWait();
             return;
