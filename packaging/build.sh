@@ -78,8 +78,9 @@ unzip -q -j "$(tr : '\n' <<<"$javafx_path" | grep '/javafx-graphics-[^/]*-linux\
 
 # --- the application folder (/opt/blockwipe, and the bundle's top folder) ------------------------
 cp "$target/blockwipe-$version.jar" "$app/lib/app/blockwipe.jar"
-# The licences at the top of the folder, where someone who finds it on a USB stick looks first.
-install -m 644 "$repo/LICENSE" "$here/NOTICE" "$here/THIRD-PARTY" "$app/"
+# The README and the licences at the top of the folder, where someone who finds it on a USB stick
+# looks first.
+install -m 644 "$here/bundle/README" "$repo/LICENSE" "$here/NOTICE" "$here/THIRD-PARTY" "$app/"
 cp $dependencies "$app/lib/app/"
 unzip -q -j "$(grep '/jna-[0-9][^/]*\.jar$' <<<"$dependencies")" 'com/sun/jna/linux-x86-64/libjnidispatch.so' -d "$app/lib/native"
 (cd "$app" && { echo lib/app/blockwipe.jar; ls lib/app/*.jar | grep -v '/blockwipe.jar$'; }) >"$app/lib/classpath"
@@ -88,8 +89,12 @@ glibc=$(find "$app" -type f \( -name '*.so' -o -perm -u+x \) -exec objdump -T {}
 say "oldest C library the runtime runs on: glibc $glibc"
 fill "$here/launcher/blockwipe" "GLIBC=$glibc" >"$app/bin/blockwipe"
 cp "$here/launcher/blockwipe-window" "$app/bin/"
-cp "$here/launcher/blockwipe-pkexec" "$here/launcher/blockwipe-cds" "$here/launcher/classpath.sh" "$app/lib/"
-chmod 755 "$app/bin/blockwipe" "$app/bin/blockwipe-window" "$app/lib/blockwipe-pkexec" "$app/lib/blockwipe-cds"
+cp "$here/launcher/blockwipe-pkexec" "$here/launcher/blockwipe-cds" "$here/launcher/blockwipe-desktop-entry" \
+    "$here/launcher/classpath.sh" "$app/lib/"
+chmod 755 "$app/bin/blockwipe" "$app/bin/blockwipe-window" "$app/lib/blockwipe-pkexec" "$app/lib/blockwipe-cds" \
+    "$app/lib/blockwipe-desktop-entry"
+# the template lib/blockwipe-desktop-entry points into the folder: the packages' desktop file
+install -m 644 "$here/linux/blockwipe.desktop" "$app/lib/blockwipe.desktop"
 
 # The class list for lib/blockwipe-cds: the classes the launcher's JVM loads for a wipe of an image
 # file with a random and two pattern passes, its read-back, journal and certificate (JSON and PDF),
@@ -108,8 +113,13 @@ for run in "wipe $train/disk.img -m dod-short --yes=disk.img $papers" \
 done
 awk '!seen[$0]++' "$train/all.classlist" >"$app/lib/blockwipe.classlist"
 say "class list: $(grep -c '^[a-z]' "$app/lib/blockwipe.classlist") classes"
-# The manual pages (troff from picocli's AsciiDoc) and the shell completion, in the folder's share/
-# as they are laid out under /usr/share, so the bundle carries them too (MANPATH=blockwipe/share/man).
+# The icons, the manual pages (troff from picocli's AsciiDoc) and the shell completion, in the
+# folder's share/ as they are laid out under /usr/share, so the bundle carries them too
+# (MANPATH=blockwipe/share/man, and its desktop entry's icon).
+for size in 16 24 32 48 64 128 256 512; do
+    install -D -m 644 "$repo/icons/blockwipe-$size.png" "$app/share/icons/hicolor/${size}x${size}/apps/blockwipe.png"
+done
+install -D -m 644 "$repo/icons/blockwipe.svg" "$app/share/icons/hicolor/scalable/apps/blockwipe.svg"
 cli=$out/cli
 mkdir -p "$app/share/man/man1" "$app/share/bash-completion/completions" "$app/share/zsh/vendor-completions"
 asciidoctor --failure-level WARN -b manpage -D "$work/man" "$cli"/man/*.adoc
@@ -130,18 +140,15 @@ say "bundle: $bundle ($(du -h "$bundle" | cut -f1))"
 
 # --- the file system tree both packages install -------------------------------------------------
 mkdir -p "$stage/opt" "$stage/usr/bin" "$stage/usr/share/applications" "$stage/usr/share/polkit-1/actions" \
-    "$stage/usr/share/doc/blockwipe" "$stage/usr/share/icons/hicolor/scalable/apps"
+    "$stage/usr/share/doc/blockwipe"
 cp -a "$app" "$stage/opt/blockwipe"
 ln -s /opt/blockwipe/bin/blockwipe "$stage/usr/bin/blockwipe"
 install -m 644 "$here/linux/blockwipe.desktop" "$stage/usr/share/applications/blockwipe.desktop"
 install -m 644 "$here/linux/dev.blockwipe.policy" "$stage/usr/share/polkit-1/actions/dev.blockwipe.policy"
-for size in 16 24 32 48 64 128 256 512; do
-    install -D -m 644 "$repo/icons/blockwipe-$size.png" "$stage/usr/share/icons/hicolor/${size}x${size}/apps/blockwipe.png"
-done
-install -m 644 "$repo/icons/blockwipe.svg" "$stage/usr/share/icons/hicolor/scalable/apps/blockwipe.svg"
 install -m 644 "$here/deb/copyright" "$stage/usr/share/doc/blockwipe/copyright"
-# where man, bash-completion and zsh look; copies, not links into /opt, so each tool finds a plain file
-cp -a "$app/share/man" "$app/share/bash-completion" "$app/share/zsh" "$stage/usr/share/"
+# where the icon theme, man, bash-completion and zsh look; copies, not links into /opt, so each tool
+# finds a plain file
+cp -a "$app/share/icons" "$app/share/man" "$app/share/bash-completion" "$app/share/zsh" "$stage/usr/share/"
 
 # --- .deb ---------------------------------------------------------------------------------------
 # Built from the tree with dpkg-deb rather than jpackage --type deb: jpackage keeps the desktop file

@@ -2,6 +2,8 @@
 # Inspects what packaging/build.sh made, without installing anything system-wide:
 #   the .deb's control data and file list, its desktop file, icons and polkit policy;
 #   the launcher from the extracted .deb and from the unpacked bundle, run headless (--version, list --json);
+#   the bundle's README, licences and icon, and the menu entry it installs for a user;
+#   the bash completion, and the zsh completion in a real zsh where zsh is installed;
 #   the window from the bundle under Xvfb (its X11 class and icon), and the menu launcher's pkexec
 #   path with a stand-in pkexec: authentication given (root window), and cancelled (a window as
 #   another user, read-only).
@@ -12,6 +14,7 @@ set -euo pipefail
 
 version=$1
 out=$(realpath "$2")
+here=$(cd "$(dirname "$0")" && pwd)
 deb=$out/blockwipe_${version}_amd64.deb
 bundle=$out/blockwipe-$version-linux-x86_64.tar.gz
 scratch=$(mktemp -d /tmp/blockwipe-check.XXXXXX)
@@ -30,6 +33,10 @@ fail() { printf '[check] FAIL  %s\n' "$*" >&2; failures=$((failures + 1)); }
 check() { local what=$1; shift; if "$@"; then ok "$what"; else fail "$what"; fi; }
 skip_or_fail() {
     if [ -n "${CI-}" ]; then fail "$1 (CI is set, so this cannot be skipped)"; else printf '[check] skip  %s\n' "$1"; fi
+}
+# runs a command as nobody when this runs as root: what a user does must not need root
+as_user() {
+    if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; else "$@"; fi
 }
 
 [ -f "$deb" ] || { echo "check: no $deb (run mvn -B -Ppackage package first)" >&2; exit 1; }
@@ -130,14 +137,34 @@ check "bash completes methods: blockwipe wipe -m zero<Tab> → zero, zeroout" \
 device=$(ls /sys/class/block | head -n 1)
 check "bash completes devices: blockwipe show ${device:0:2}<Tab> → $device, and /dev/${device:0:2}<Tab> → /dev/$device" \
     bash -c 'grep -qx "$2" <<<"$1" && grep -qx "/dev/$2" <<<"$3"' _ "$(completes show "${device:0:2}")" "$device" "$(completes show "/dev/${device:0:2}")"
+# the same, typed into an interactive zsh with compinit (packaging/zsh-completes.zsh), in an empty
+# folder so that no file name can pass for a match; the first Tab is the one that loads _blockwipe
 if command -v zsh >/dev/null; then
-    check "zsh completion parses" zsh -n "$root/usr/share/zsh/vendor-completions/_blockwipe"
+    mkdir -p "$scratch/zsh"
+    zsh_offers=$(cd "$scratch/zsh" && timeout 120 zsh -f "$here/zsh-completes.zsh" \
+        "$root/usr/share/zsh/vendor-completions" "blockwipe w" "blockwipe wipe -m " "blockwipe wipe --bl" \
+        "blockwipe show ${device:0:2}" "blockwipe wipe --yes=${device:0:2}" "blockwipe w" 2>&1 || true)
+    offers() { sed -n "s/^$1\t//p" <<<"$zsh_offers" | sort | tr '\n' ' '; }
+    check "zsh completes commands on the Tab that loads the completion: blockwipe w<Tab> → wipe" \
+        test "$(sed -n 1p <<<"$zsh_offers")" = "blockwipe w$(printf '\t')wipe"
+    check "zsh completes methods: blockwipe wipe -m <Tab> → the thirteen methods" \
+        test "$(offers "blockwipe wipe -m ")" = "discard dod dod-short gutmann hmg-is5-enhanced nist-clear one random schneier secure-discard vsitr zero zeroout "
+    check "zsh completes options: blockwipe wipe --bl<Tab> → --blank, --block-size" \
+        test "$(offers "blockwipe wipe --bl")" = "--blank --block-size "
+    check "zsh completes devices: blockwipe show ${device:0:2}<Tab> → $device, and --yes=${device:0:2}<Tab> → --yes=$device" \
+        bash -c 'grep -qw "$1" <<<"$2" && grep -q -- "--yes=$1 " <<<"$3"' _ "$device" \
+        "$(offers "blockwipe show ${device:0:2}")" "$(offers "blockwipe wipe --yes=${device:0:2}")"
+    check "zsh completes on later Tabs too: blockwipe w<Tab> → wipe" test "$(sed -n '$p' <<<"$zsh_offers")" = "blockwipe w$(printf '\t')wipe"
+else
+    skip_or_fail "zsh completion needs zsh (Debian: zsh)"
 fi
 
 # --- desktop file, icons, polkit policy ---------------------------------------------------------
 desktop=$root/usr/share/applications/blockwipe.desktop
 check "desktop file is valid (desktop-file-validate)" desktop-file-validate "$desktop"
-entry() { sed -n "/^\[Desktop Entry\]/,/^\[/ s/^$1=//p" "$desktop"; }
+# desktop_key FILE GROUP KEY: the key's value in that group
+desktop_key() { sed -n "/^\[$2\]/,/^\[/ s/^$3=//p" "$1"; }
+entry() { desktop_key "$desktop" 'Desktop Entry' "$1"; }
 check "desktop file runs the menu launcher the package holds" test -x "$root$(entry Exec)"
 check "desktop file is in category System" grep -q '^System;' <<<"$(entry Categories)"
 check "desktop file has keywords wipe, erase, disk, sanitize" \
@@ -175,10 +202,13 @@ headless() {
 }
 headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
-for file in LICENSE NOTICE THIRD-PARTY share/man/man1/blockwipe.1.gz share/bash-completion/completions/blockwipe \
+for file in README LICENSE NOTICE THIRD-PARTY share/icons/hicolor/256x256/apps/blockwipe.png \
+        share/man/man1/blockwipe.1.gz share/man/man1/blockwipe-wipe.1.gz share/bash-completion/completions/blockwipe \
         share/zsh/vendor-completions/_blockwipe; do
     check "bundle: holds $file" test -s "$scratch/blockwipe/$file"
 done
+check "bundle: README names the launchers it has" bash -c 'for name in blockwipe blockwipe-window; do
+    grep -q "blockwipe/bin/$name " "$1/README" && test -x "$1/bin/$name" || exit 1; done' _ "$scratch/blockwipe"
 check "bundle: its runtime is its own (no JDK needed)" test -x "$scratch/blockwipe/runtime/bin/java"
 check "bundle: lib/blockwipe-cds makes a class-data archive the runtime accepts" bash -c '
     root=$1 && "$root/lib/blockwipe-cds" && . "$root/lib/classpath.sh" \
@@ -189,14 +219,51 @@ check "bundle: with the archive, blockwipe --version still prints only its versi
 check "bundle: blockwipe-pkexec refuses anything but the display variables" \
     bash -c '! "$1" LD_PRELOAD=/tmp/x.so 2>/dev/null' _ "$scratch/blockwipe/lib/blockwipe-pkexec"
 
+# --- the bundle's menu entry: bin/blockwipe --install-desktop-entry -----------------------------
+# Unpacked where a stick might be mounted (a space, a $ and a % in the path test Exec's quoting),
+# installed by a user who is not root into a scratch home, twice, and once more into XDG_DATA_HOME.
+stick="$scratch/USB stick \$1 100%"
+mkdir -p "$stick" "$scratch/home" "$scratch/data"
+tar -xzf "$bundle" -C "$stick"
+[ "$(id -u)" -ne 0 ] || chown nobody "$scratch/home" "$scratch/data"
+written=$scratch/home/.local/share/applications/blockwipe.desktop
+install_entry() { as_user env -u XDG_DATA_HOME HOME="$scratch/home" "$@" "$stick/blockwipe/bin/blockwipe" --install-desktop-entry; }
+said=$(install_entry 2>&1 || true)
+check "bundle: --install-desktop-entry says in one line that it wrote ~/.local/share/applications/blockwipe.desktop" \
+    test "$said" = "blockwipe: wrote $written (menu entry Blockwipe: $stick/blockwipe/bin/blockwipe-window)"
+check "bundle: the entry it wrote is valid (desktop-file-validate)" desktop-file-validate "$written"
+# an Exec value as the Desktop Entry Specification reads it: the string's escapes, then the one
+# quoted argument's
+exec_path() { python3 -c 'import re, sys
+v = re.sub(r"\\(.)", lambda m: {"s": " ", "n": "\n", "t": "\t", "r": "\r"}.get(m.group(1), m.group(1)), sys.argv[1])
+assert v[0] == v[-1] == "\"", v
+print(re.sub(r"\\([\\\"`$])", r"\1", v[1:-1]).replace("%%", "%"))' "$1"; }
+check "bundle: the entry's Exec runs this bundle's bin/blockwipe-window" \
+    test "$(exec_path "$(desktop_key "$written" 'Desktop Entry' Exec)")" = "$stick/blockwipe/bin/blockwipe-window"
+check "bundle: the entry's read-only action runs this bundle's bin/blockwipe" \
+    test "$(exec_path "$(desktop_key "$written" 'Desktop Action read-only' Exec)")" = "$stick/blockwipe/bin/blockwipe"
+icon=$(desktop_key "$written" 'Desktop Entry' Icon 2>/dev/null || true)
+check "bundle: the entry's Icon is this bundle's 256px icon" \
+    test "$icon $(png_size "$icon")" = "$stick/blockwipe/share/icons/hicolor/256x256/apps/blockwipe.png 256x256"
+check "bundle: the entry is the packages' desktop file but for Exec and Icon" \
+    diff <(grep -Ev '^(Exec|Icon)=' "$desktop") <(grep -Ev '^(Exec|Icon)=' "$written")
+cp "$written" "$scratch/first.desktop" 2>/dev/null || true
+install_entry >/dev/null 2>&1 || true
+check "bundle: --install-desktop-entry run again writes the same entry and leaves nothing else" \
+    bash -c 'cmp -s "$1" "$2" && test "$(ls -A "$(dirname "$2")")" = blockwipe.desktop' _ "$scratch/first.desktop" "$written"
+install_entry XDG_DATA_HOME="$scratch/data" >/dev/null 2>&1 || true
+check "bundle: --install-desktop-entry writes into \$XDG_DATA_HOME/applications when that is set" \
+    cmp -s "$scratch/first.desktop" "$scratch/data/applications/blockwipe.desktop"
+
 # --- .rpm, where it was built -------------------------------------------------------------------
 rpm=$(ls "$out"/blockwipe-"$version"-1.x86_64.rpm 2>/dev/null || true)
 if [ -n "$rpm" ]; then
     # (files and links; the .deb's Debian changelog has no counterpart, an rpm keeps its own)
+    # (but zsh's completion, which RPM distributions' zsh looks for in site-functions)
     check "rpm holds the same files as the deb" diff \
         <(rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" 2>/dev/null | grep -v '^d' | cut -d' ' -f2 | sort) \
         <(cd "$root" && find . -path ./DEBIAN -prune -o \( -type f -o -type l \) -print | sed 's|^\.||' \
-            | grep -vx /usr/share/doc/blockwipe/changelog.gz | sort)
+            | grep -vx /usr/share/doc/blockwipe/changelog.gz | sed 's|^/usr/share/zsh/vendor-completions/|/usr/share/zsh/site-functions/|' | sort)
     check "rpm declares Apache-2.0 and the libraries' licences" \
         bash -c 'rpm -qp --qf "%{LICENSE}" "$1" 2>/dev/null | grep -q "^Apache-2.0 AND GPL-2.0-only WITH Classpath-exception-2.0"' _ "$rpm"
     check "rpm requires GTK 3 and libblkid" bash -c 'r=$(rpm -qpR "$1" 2>/dev/null); grep -q "libgtk-3.so.0" <<<"$r" && grep -q "libblkid.so.1" <<<"$r"' _ "$rpm"
@@ -245,9 +312,8 @@ window_checks() {
     chmod 755 "$scratch/fake-ok/pkexec" "$scratch/fake-cancel/pkexec"
     running_as() { pgrep -u "$1" -f "^$app/runtime/bin/java" >/dev/null; }
     not_running_as() { ! running_as "$1"; }
-    as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- env HOME=/nonexistent "$@"; }
 
-    PATH=$scratch/fake-ok:$PATH as_user "$app/bin/blockwipe-window" >"$scratch/ok.log" 2>&1
+    PATH=$scratch/fake-ok:$PATH as_user env HOME=/nonexistent "$app/bin/blockwipe-window" >"$scratch/ok.log" 2>&1
     check "menu launcher, authenticated: pkexec was asked to run lib/blockwipe-pkexec" \
         test "$(head -n 1 "$scratch/pkexec-args")" = "$app/lib/blockwipe-pkexec"
     check "menu launcher, authenticated: with the display as an argument" grep -qx "DISPLAY=$display" "$scratch/pkexec-args"
@@ -260,7 +326,7 @@ window_checks() {
     check "menu launcher, authenticated: the window runs as root" running_as root
     close_windows
 
-    PATH=$scratch/fake-cancel:$PATH as_user "$app/bin/blockwipe-window" >"$scratch/cancel.log" 2>&1 &
+    PATH=$scratch/fake-cancel:$PATH as_user env HOME=/nonexistent "$app/bin/blockwipe-window" >"$scratch/cancel.log" 2>&1 &
     pids+=($!)
     id=$(timeout 90 xdotool search --sync --onlyvisible --classname '^blockwipe$' 2>/dev/null | head -n 1 || true)
     check "menu launcher, cancelled: the window still opens" test -n "$id"
