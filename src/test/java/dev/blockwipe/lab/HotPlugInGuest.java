@@ -47,6 +47,8 @@ class HotPlugInGuest {
      * would have found it long before. The figures, not this bound, are what the docs report.
      */
     private static final Duration MISSED = Duration.ofSeconds(15);
+    /** Longer than the admission waits for a device to answer its last checks ({@code Preflight.ANSWER_WITHIN}). */
+    private static final Duration ADMITTED = Duration.ofSeconds(90);
     private static final Path SCSI_HOSTS = Path.of("/sys/class/scsi_host");
 
     private TheWindow window;
@@ -152,6 +154,9 @@ class HotPlugInGuest {
         CompletableFuture<Long> gone;
         try {
             robot.clickOn("#confirm-wipe");
+            // the job appears once the admission's last check after the dialog has passed, each read of
+            // the disk now taking half a second
+            Frames.first(ADMITTED, () -> !window.vm().jobs().jobs().isEmpty());
             job = Frames.onFx(() -> window.vm().jobs().jobs().get(0));
             FxWait.until(() -> job.progressProperty().get() > 0);
             pull = System.nanoTime();
