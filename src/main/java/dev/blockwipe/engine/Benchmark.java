@@ -255,7 +255,7 @@ public final class Benchmark {
     private void accessTime(BlockTarget target, ByteBuffer buffer, List<AccessRead> access, Listener listener,
                             CancelToken cancel) throws IOException {
         long size = target.info().size();
-        int length = Math.max(target.info().logicalBlockSize(), IoContext.PAGE);
+        int length = Math.max(target.info().logicalBlockSize(), DirectBuffers.PAGE);
         long blocks = size / length;
         if (blocks == 0) {
             return;
@@ -288,7 +288,7 @@ public final class Benchmark {
     }
 
     private static void zero(ByteBuffer buffer) {
-        byte[] zeroes = new byte[IoContext.PAGE];
+        byte[] zeroes = new byte[DirectBuffers.PAGE];
         buffer.clear();
         while (buffer.hasRemaining()) {
             buffer.put(zeroes, 0, Math.min(zeroes.length, buffer.remaining()));

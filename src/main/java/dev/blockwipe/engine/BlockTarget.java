@@ -20,7 +20,7 @@ public interface BlockTarget extends AutoCloseable {
      * job whichever target made them, so every target must take any page-aligned direct buffer.
      */
     default ByteBuffer allocate(int size) {
-        return IoContext.aligned(size);
+        return DirectBuffers.aligned(size);
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.function.IntFunction;
  * such a read-back first runs.
  */
 final class IoContext implements AutoCloseable {
-    static final int PAGE = 4096;
+    /** Bytes per request when nothing calls for another size (the default of {@code WipeRequest}). */
+    static final int DEFAULT_BLOCK_SIZE = 4 << 20;
     /** Bounds the I/O buffers a job asks for (a read-back of random data asks as much again for the expected data). */
     static final long MAX_BUFFER_BYTES = 128L << 20;
     private static final int MAX_GENERATORS = 8;
@@ -51,7 +52,7 @@ final class IoContext implements AutoCloseable {
      * Halved while two requests in flight would not fit the job's {@code share} of the buffer budget.
      */
     static int blockSizeFor(TargetInfo info, long share) {
-        return fitted(copiesOneAtATime(info) ? COPYING_BLOCK_SIZE : WipeRequest.DEFAULT_BLOCK_SIZE, 2, share);
+        return fitted(copiesOneAtATime(info) ? COPYING_BLOCK_SIZE : DEFAULT_BLOCK_SIZE, 2, share);
     }
 
     /**
@@ -61,7 +62,7 @@ final class IoContext implements AutoCloseable {
      * cost the kernel less per byte on memory-backed and virtual disks alike (src/docs/speed.md).
      */
     static int randomBlockSizeFor(long share) {
-        return fitted(WipeRequest.DEFAULT_BLOCK_SIZE, 2, share);
+        return fitted(DEFAULT_BLOCK_SIZE, 2, share);
     }
 
     /** {@code size}, halved while {@code buffers} of it exceed {@code share}, but not below {@link #MIN_SHARED_BLOCK_SIZE}. */
@@ -155,17 +156,6 @@ final class IoContext implements AutoCloseable {
             expected = buffers.lease(blockSize, depth, 1, maker);
         }
         return expected.buffers();
-    }
-
-    /**
-     * A direct buffer of {@code size} bytes that starts on a page. alignedSlice also ends the
-     * slice on a page, so the raw buffer covers whole pages beyond the start's shift: a 512-byte or
-     * 6 KiB request still gets its buffer.
-     */
-    static ByteBuffer aligned(int size) {
-        int pages = (size + PAGE - 1) / PAGE;
-        ByteBuffer raw = ByteBuffer.allocateDirect((pages + 1) * PAGE);
-        return raw.alignedSlice(PAGE).limit(size).slice();
     }
 
     /** Stops the workers and gives the buffers back: every sweep has ended, so no request still uses them. */

@@ -250,7 +250,7 @@ final class JobRun {
         int templateBytes = pass.pattern() instanceof Pattern.Repeating r ? templateBytes(r, io.blockSize()) : 0;
         return sweep.run(io.pool(), buffers, worker -> {
             PatternSource source = pass.pattern().newSource(keystreams);
-            ByteBuffer template = templateBytes > 0 ? IoContext.aligned(templateBytes) : null;
+            ByteBuffer template = templateBytes > 0 ? DirectBuffers.aligned(templateBytes) : null;
             PatternSource templateSource = pass.pattern().newSource(keystreams);
             return (chunk, buffer) -> {
                 buffer.clear().limit(chunk.length());
@@ -285,7 +285,7 @@ final class JobRun {
      * smaller than a request, which is then written from its filled buffer.
      */
     static int templateBytes(Pattern.Repeating pattern, int requestBytes) {
-        long period = lcm(pattern.unit().length, IoContext.PAGE);
+        long period = lcm(pattern.unit().length, DirectBuffers.PAGE);
         long size = (TEMPLATE_BYTES + period - 1) / period * period;
         return size < requestBytes ? (int) size : 0;
     }

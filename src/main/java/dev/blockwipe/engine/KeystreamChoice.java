@@ -139,7 +139,7 @@ public final class KeystreamChoice implements Keystreams {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("no keystream to choose from");
         }
-        ByteBuffer buffer = IoContext.aligned(SAMPLE_BYTES);
+        ByteBuffer buffer = DirectBuffers.aligned(SAMPLE_BYTES);
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         List<PatternSource> sources = new ArrayList<>();

@@ -252,7 +252,7 @@ final class MediaErrors implements Sweep.Gate {
                 tried.add(at);
             }
         }
-        ByteBuffer buffer = IoContext.aligned(unit);
+        ByteBuffer buffer = DirectBuffers.aligned(unit);
         for (long at : tried) {
             try {
                 elsewhere.run(new Sector(at, buffer.clear()));
@@ -345,7 +345,7 @@ final class MediaErrors implements Sweep.Gate {
             return true;
         }
         try {
-            target.read(offset, IoContext.aligned(unit));
+            target.read(offset, DirectBuffers.aligned(unit));
             return true;
         } catch (TargetException e) {
             mediaError(e, offset);

@@ -13,7 +13,7 @@ package dev.blockwipe.engine;
  */
 public record WipeRequest(WipeMethod method, Verification verification, boolean blank, int blockSize, int queueDepth,
                           FaultPolicy faults) {
-    public static final int DEFAULT_BLOCK_SIZE = 4 << 20;
+    public static final int DEFAULT_BLOCK_SIZE = IoContext.DEFAULT_BLOCK_SIZE;
     public static final int MAX_BLOCK_SIZE = 64 << 20;
     public static final int MAX_QUEUE_DEPTH = 32;
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class BufferPoolTest {
     private static final int MIB = 1 << 20;
-    private static final IntFunction<ByteBuffer> PLAIN = IoContext::aligned;
+    private static final IntFunction<ByteBuffer> PLAIN = DirectBuffers::aligned;
 
     @Test
     void aLeaseWithinTheBudgetGetsEverythingItWants() {
@@ -68,7 +68,7 @@ class BufferPoolTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return IoContext.aligned(size);
+            return DirectBuffers.aligned(size);
         };
         ExecutorService jobs = Executors.newFixedThreadPool(2);
         try {
@@ -98,7 +98,7 @@ class BufferPoolTest {
             if (made[0]++ == 1) {
                 throw new OutOfMemoryError("Cannot reserve 4194304 bytes of direct buffer memory");
             }
-            return IoContext.aligned(size);
+            return DirectBuffers.aligned(size);
         };
 
         assertThatThrownBy(() -> pool.lease(4 * MIB, 3, 1, failsSecond)).isInstanceOf(OutOfMemoryError.class);

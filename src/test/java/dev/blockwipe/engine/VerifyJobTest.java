@@ -65,7 +65,7 @@ class VerifyJobTest {
     void samplesAreSpreadNotOverlappingAndAboutTheAskedShare(double percent) {
         long size = 1L << 30;
         ChunkPlan plan;
-        try (IoContext io = new IoContext("t", new BufferPool(BufferPool.SINGLE_JOB_BUDGET), IoContext::aligned, 1, 4 << 20)) {
+        try (IoContext io = new IoContext("t", new BufferPool(BufferPool.SINGLE_JOB_BUDGET), DirectBuffers::aligned, 1, 4 << 20)) {
             plan = new Verifier(new SizedTarget(new MemoryTarget(4096), size), io, System::nanoTime, Keystreams.JCE,
                     new BadSectors(), FaultPolicy.DEFAULT)
                     .samplePlan(percent, new java.util.Random(1));

@@ -69,7 +69,7 @@ class WipeJobTest {
     @Test
     void aShortBufferPoolMeansFewerRequestsInFlightAndTheResultSaysSo() throws Exception {
         BufferPool pool = new BufferPool(8L * BLOCK);
-        try (BufferPool.Lease other = pool.lease(BLOCK, 8, 8, IoContext::aligned)) {
+        try (BufferPool.Lease other = pool.lease(BLOCK, 8, 8, DirectBuffers::aligned)) {
             MemoryTarget target = randomFilled(new MemoryTarget(SIZE));
             WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow())
                     .withBlockSize(BLOCK).withQueueDepth(4), new SecureRandom(), System::nanoTime, Keystreams.JCE, pool, 1)
