@@ -5,20 +5,21 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.blockwipe.devices.Preflight;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.JobScheduler;
-import dev.blockwipe.engine.ResumePoint;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.job.ResumePoint;
+import dev.blockwipe.engine.job.WipeJob;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipePlan;
+import dev.blockwipe.engine.schedule.JobScheduler;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;
@@ -88,6 +89,16 @@ class ArchitectureTest {
             .whereLayer("Cli").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
             .whereLayer("Ui").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
             .whereLayer("Main").mayNotBeAccessedByAnyLayer();
+
+    /**
+     * The engine's feature packages (methods, I/O, failing media, verification, jobs, scheduling,
+     * the benchmark) depend on one another in one direction only, so each can be read with only
+     * those below it in mind.
+     */
+    @ArchTest
+    static final ArchRule enginePackagesHaveNoCycles = slices()
+            .matching("dev.blockwipe.engine.(*)..")
+            .should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule coreIsPureJava = noClasses()

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.blockwipe.engine.Pattern;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.testing.Expected;
 import dev.blockwipe.testing.FaultyDisk;
 import dev.blockwipe.testing.Jar;

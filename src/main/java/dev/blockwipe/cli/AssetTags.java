@@ -1,6 +1,6 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.engine.TargetInfo;
+import dev.blockwipe.engine.io.TargetInfo;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.service.Admission;
 import java.io.BufferedReader;

@@ -1,10 +1,10 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.engine.FailureCause;
 import dev.blockwipe.engine.InvalidRequestException;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetRefusedException;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.fault.FailureCause;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.report.StorageException;
 import java.util.Collection;
 import java.util.List;

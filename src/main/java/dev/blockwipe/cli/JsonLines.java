@@ -1,10 +1,10 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.blockwipe.engine.Pass;
-import dev.blockwipe.engine.Pattern;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.method.Pass;
+import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;

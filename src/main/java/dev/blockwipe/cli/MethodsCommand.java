@@ -1,8 +1,8 @@
 package dev.blockwipe.cli;
 
-import dev.blockwipe.engine.PassSpec;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.method.PassSpec;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.method.WipeMethods;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;

@@ -1,9 +1,9 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipePlan;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.ResultSummary;
 import java.io.PrintWriter;

@@ -1,13 +1,13 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.devices.TargetOpener;
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
-import dev.blockwipe.engine.Pattern;
-import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.VerifyJob;
-import dev.blockwipe.engine.VerifyResult;
-import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.job.VerifyJob;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.method.Pattern;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.verify.VerifyResult;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.ResultSummary;
 import java.io.IOException;

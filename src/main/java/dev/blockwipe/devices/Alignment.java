@@ -1,7 +1,7 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.io.TargetInfo;
 
 /**
  * Where a partition starts relative to its disk's geometry.

@@ -1,6 +1,6 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.LoopBacking;
+import dev.blockwipe.engine.io.LoopBacking;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

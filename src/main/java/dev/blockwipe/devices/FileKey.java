@@ -1,7 +1,7 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.TargetIdentity;
 
 /**
  * A file by what it is, not by what names it: the device of its file system and its inode. Hard

@@ -1,7 +1,7 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.OldData;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.OldData;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,8 +1,8 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.io.TargetIdentity;
 import java.util.List;
 
 /**

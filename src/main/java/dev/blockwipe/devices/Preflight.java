@@ -2,10 +2,10 @@ package dev.blockwipe.devices;
 
 import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetKind;
-import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

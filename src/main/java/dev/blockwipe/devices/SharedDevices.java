@@ -1,8 +1,8 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetKind;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetKind;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;

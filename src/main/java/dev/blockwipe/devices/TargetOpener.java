@@ -1,8 +1,8 @@
 package dev.blockwipe.devices;
 
-import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.TargetIdentity;
 
 /**
  * Opens targets; implemented by the platform layer. The path is resolved exactly once, by

@@ -1,12 +1,12 @@
 package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.Identity;
-import dev.blockwipe.engine.LoopBacking;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
 import dev.blockwipe.engine.TargetIoException;
-import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.TargetIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.blockwipe.linux;
 
 import dev.blockwipe.devices.HostInfo;
-import dev.blockwipe.engine.BufferPool;
+import dev.blockwipe.engine.io.BufferPool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

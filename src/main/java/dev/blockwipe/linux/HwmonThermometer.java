@@ -1,6 +1,6 @@
 package dev.blockwipe.linux;
 
-import dev.blockwipe.engine.Thermometer;
+import dev.blockwipe.engine.io.Thermometer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,14 +3,14 @@ package dev.blockwipe.linux;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.PseudoFileSystems;
 import dev.blockwipe.devices.TargetOpener;
-import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.DaemonThreads;
-import dev.blockwipe.engine.IoMode;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.IoMode;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetInfo;
 import java.nio.file.Path;
 
 /**

@@ -1,8 +1,8 @@
 package dev.blockwipe.linux;
 
-import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
-import dev.blockwipe.engine.LoopBacking;
+import com.sun.jna.Structure;
+import dev.blockwipe.engine.io.LoopBacking;
 
 /** Loop devices, from {@code <linux/loop.h>}: what a loop device (or a partition of one) is attached to. */
 final class Loop {

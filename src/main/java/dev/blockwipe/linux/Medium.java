@@ -1,7 +1,7 @@
 package dev.blockwipe.linux;
 
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.OldData;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.OldData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.blockwipe.linux;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.blockwipe.engine.KeystreamChoice;
-import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.PatternSource;
+import dev.blockwipe.engine.method.KeystreamChoice;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.PatternSource;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;

@@ -2,8 +2,8 @@ package dev.blockwipe.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.blockwipe.devices.HostInfo;
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.Benchmark;
+import dev.blockwipe.engine.bench.Benchmark;
+import dev.blockwipe.engine.io.Access;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,15 +1,15 @@
 package dev.blockwipe.report;
 
 import dev.blockwipe.devices.HostInfo;
-import dev.blockwipe.engine.FinalState;
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.PassResult;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.VerifyResult;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.io.TargetKind;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

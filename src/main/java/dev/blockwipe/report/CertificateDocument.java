@@ -3,7 +3,7 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.blockwipe.engine.FinalState;
+import dev.blockwipe.engine.job.FinalState;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;

@@ -1,14 +1,14 @@
 package dev.blockwipe.report;
 
-import dev.blockwipe.engine.FinalState;
-import dev.blockwipe.engine.PassResult;
-import dev.blockwipe.engine.RequestShape;
-import dev.blockwipe.engine.RunRecord;
-import dev.blockwipe.engine.SpeedAcrossDisk;
-import dev.blockwipe.engine.ThroughputPoint;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.VerifyResult;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.io.RequestShape;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.RunRecord;
+import dev.blockwipe.engine.job.SpeedAcrossDisk;
+import dev.blockwipe.engine.job.ThroughputPoint;
+import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.verify.VerifyResult;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -8,8 +8,8 @@ import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.Signatures;
-import dev.blockwipe.engine.TargetKind;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.io.TargetKind;
 import java.util.ArrayList;
 import java.util.List;
 

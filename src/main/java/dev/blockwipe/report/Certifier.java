@@ -1,14 +1,14 @@
 package dev.blockwipe.report;
 
 import dev.blockwipe.devices.HostInfo;
-import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.DaemonThreads;
-import dev.blockwipe.engine.ResumePoint;
-import dev.blockwipe.engine.SiblingSpeeds;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.bench.Benchmark;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.job.ResumePoint;
+import dev.blockwipe.engine.job.SiblingSpeeds;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipeResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.blockwipe.report;
 
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeListener;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeListener;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

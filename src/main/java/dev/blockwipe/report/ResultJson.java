@@ -2,16 +2,16 @@ package dev.blockwipe.report;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.blockwipe.engine.FailureCause;
-import dev.blockwipe.engine.FinalState;
-import dev.blockwipe.engine.PassResult;
-import dev.blockwipe.engine.RunRecord;
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.VerifyResult;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.fault.FailureCause;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.RunRecord;
+import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -140,7 +140,7 @@ public final class ResultJson {
     }
 
     public record Stall(int pass, Stage stage, long offset, double seconds) {
-        public static Stall of(dev.blockwipe.engine.Stall s) {
+        public static Stall of(dev.blockwipe.engine.fault.Stall s) {
             return new Stall(s.pass(), s.stage(), s.offset(), secondsOf(s.duration()));
         }
     }

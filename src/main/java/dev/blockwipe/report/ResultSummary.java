@@ -1,16 +1,16 @@
 package dev.blockwipe.report;
 
-import dev.blockwipe.engine.BadRange;
-import dev.blockwipe.engine.ByteRange;
-import dev.blockwipe.engine.PassResult;
-import dev.blockwipe.engine.ResumePoint;
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.Stall;
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.ThermalPause;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.VerifyResult;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.fault.BadRange;
+import dev.blockwipe.engine.fault.Stall;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.fault.ThermalPause;
+import dev.blockwipe.engine.io.ByteRange;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.ResumePoint;
+import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;

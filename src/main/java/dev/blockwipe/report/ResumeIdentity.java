@@ -1,8 +1,8 @@
 package dev.blockwipe.report;
 
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.TargetKind;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.io.TargetKind;
 import java.util.ArrayList;
 import java.util.List;
 

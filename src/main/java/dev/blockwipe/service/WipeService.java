@@ -1,16 +1,16 @@
 package dev.blockwipe.service;
 
 import dev.blockwipe.devices.OpenedTarget;
-import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.JobScheduler;
-import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipeRequest;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.io.BufferPool;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeJob;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.schedule.JobScheduler;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;

@@ -1,8 +1,8 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.Benchmark;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.bench.Benchmark;
+import dev.blockwipe.engine.io.Access;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.engine.BufferPool;
+import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;

@@ -1,6 +1,6 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.engine.SpeedAcrossDisk;
+import dev.blockwipe.engine.job.SpeedAcrossDisk;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;

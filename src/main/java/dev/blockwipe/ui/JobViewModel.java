@@ -1,14 +1,14 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.FailureCause;
-import dev.blockwipe.engine.FinalState;
-import dev.blockwipe.engine.SpeedAcrossDisk;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipeRequest;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.fault.FailureCause;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.job.SpeedAcrossDisk;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultSummary;
 import java.time.Duration;

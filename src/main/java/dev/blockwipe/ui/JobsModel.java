@@ -1,7 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.report.Certifier;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.report.Journal;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.method.WipeMethod;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

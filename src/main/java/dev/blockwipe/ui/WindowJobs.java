@@ -2,10 +2,10 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SharedScans;
-import dev.blockwipe.engine.FaultPolicy;
-import dev.blockwipe.engine.JobScheduler;
 import dev.blockwipe.engine.TargetRefusedException;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.schedule.JobScheduler;
 import dev.blockwipe.report.CertifiedDevice;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Journal;

@@ -1,8 +1,8 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.engine.FaultPolicy;
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.WipeMethod;
+import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.method.WipeMethod;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;

@@ -1,12 +1,12 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.SafetyVerdict;
-import dev.blockwipe.engine.FaultPolicy;
 import dev.blockwipe.engine.Units;
-import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.Operator;
 import java.util.LinkedHashMap;
 import java.util.List;

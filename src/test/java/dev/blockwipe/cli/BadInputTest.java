@@ -2,8 +2,8 @@ package dev.blockwipe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.BlockTarget;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;

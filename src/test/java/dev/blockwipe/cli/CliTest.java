@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.testing.Cli;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.job.WipeEvent;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;

@@ -2,17 +2,17 @@ package dev.blockwipe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.Keystreams;
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.Stall;
-import dev.blockwipe.engine.TargetInfo;
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeListener;
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipePlan;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.fault.Stall;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeJob;
+import dev.blockwipe.engine.job.WipeListener;
+import dev.blockwipe.engine.job.WipePlan;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.testing.MemoryTarget;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,8 +2,8 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.LoopBacking;
-import dev.blockwipe.engine.OldData;
+import dev.blockwipe.engine.io.LoopBacking;
+import dev.blockwipe.engine.io.OldData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

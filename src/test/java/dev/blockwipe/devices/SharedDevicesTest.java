@@ -2,7 +2,7 @@ package dev.blockwipe.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.FakeSysfs;
 import java.nio.file.Files;

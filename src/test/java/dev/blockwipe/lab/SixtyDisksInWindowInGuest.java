@@ -2,9 +2,9 @@ package dev.blockwipe.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.PassResult;
-import dev.blockwipe.engine.RequestShape;
-import dev.blockwipe.engine.WipeResult;
+import dev.blockwipe.engine.io.RequestShape;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.ui.DeviceRow;
 import dev.blockwipe.ui.JobState;

@@ -3,9 +3,9 @@ package dev.blockwipe.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.BlockTarget;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Signatures;
-import dev.blockwipe.engine.Access;
+import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.testing.FaultyDisk;
 import java.io.IOException;
 import java.nio.file.Files;

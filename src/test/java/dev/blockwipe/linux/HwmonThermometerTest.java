@@ -2,7 +2,7 @@ package dev.blockwipe.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.Thermometer;
+import dev.blockwipe.engine.io.Thermometer;
 import dev.blockwipe.testing.FakeSysfs;
 import java.nio.file.Files;
 import java.nio.file.Path;

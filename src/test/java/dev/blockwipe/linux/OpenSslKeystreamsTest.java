@@ -2,10 +2,10 @@ package dev.blockwipe.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.KeystreamChoice;
-import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.Pattern;
-import dev.blockwipe.engine.PatternSource;
+import dev.blockwipe.engine.method.KeystreamChoice;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.Pattern;
+import dev.blockwipe.engine.method.PatternSource;
 import dev.blockwipe.testing.Expected;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

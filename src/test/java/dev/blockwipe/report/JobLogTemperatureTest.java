@@ -2,8 +2,8 @@ package dev.blockwipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.Temperatures;
-import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.job.WipeEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.blockwipe.report;
 
-import dev.blockwipe.engine.ResumePoint;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.WipePlan;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.job.ResumePoint;
+import dev.blockwipe.engine.job.WipePlan;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.blockwipe.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.FinalState;
-import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.testing.Sh;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.blockwipe.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.WipeEvent;
+import dev.blockwipe.engine.job.WipeEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.blockwipe.testing;
 
-import dev.blockwipe.engine.Pattern;
+import dev.blockwipe.engine.method.Pattern;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;

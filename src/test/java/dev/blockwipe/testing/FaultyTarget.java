@@ -1,11 +1,11 @@
 package dev.blockwipe.testing;
 
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.OperationNotSupportedException;
-import dev.blockwipe.engine.RangeOperation;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.method.RangeOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;

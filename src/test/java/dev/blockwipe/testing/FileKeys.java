@@ -2,7 +2,7 @@ package dev.blockwipe.testing;
 
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.FileKey;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.TargetIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

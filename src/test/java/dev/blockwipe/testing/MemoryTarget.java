@@ -1,15 +1,15 @@
 package dev.blockwipe.testing;
 
-import dev.blockwipe.engine.BlockTarget;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.IoMode;
-import dev.blockwipe.engine.OldData;
 import dev.blockwipe.engine.OperationNotSupportedException;
-import dev.blockwipe.engine.RangeOperation;
-import dev.blockwipe.engine.TargetIdentity;
-import dev.blockwipe.engine.TargetInfo;
 import dev.blockwipe.engine.TargetIoException;
-import dev.blockwipe.engine.Thermometer;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.io.IoMode;
+import dev.blockwipe.engine.io.OldData;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.io.Thermometer;
+import dev.blockwipe.engine.method.RangeOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

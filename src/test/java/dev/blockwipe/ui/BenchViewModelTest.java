@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.Benchmark;
+import dev.blockwipe.engine.bench.Benchmark;
+import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.report.ReportStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

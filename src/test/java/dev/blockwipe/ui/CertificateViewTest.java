@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.CancelToken;
-import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.WipeJob;
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.job.WipeJob;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.BuildInfo;
-import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;

@@ -2,8 +2,8 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.WipeMethods;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

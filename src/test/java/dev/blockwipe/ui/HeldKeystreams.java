@@ -1,7 +1,7 @@
 package dev.blockwipe.ui;
 
-import dev.blockwipe.engine.Keystreams;
-import dev.blockwipe.engine.PatternSource;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.PatternSource;
 import java.time.Duration;
 
 /**

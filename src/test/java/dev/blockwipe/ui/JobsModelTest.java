@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.OpenedTarget;
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BufferPool;
-import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.BufferPool;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;

@@ -5,8 +5,8 @@ import static dev.blockwipe.ui.JobEvents.progress;
 import static dev.blockwipe.ui.JobEvents.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.testing.FxWait;
 import java.time.Duration;
 import java.util.List;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.blockwipe.devices.SafetyVerdict;
-import dev.blockwipe.engine.Access;
-import dev.blockwipe.engine.BlockTarget;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.BlockTarget;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Operator;

@@ -6,9 +6,9 @@ import static dev.blockwipe.ui.JobEvents.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.Stage;
-import dev.blockwipe.engine.WipeEvent;
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.job.WipeEvent;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.WipeMethods;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -2,9 +2,9 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.TargetOpener;
-import dev.blockwipe.engine.Access;
 import dev.blockwipe.engine.TargetException;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.Access;
+import dev.blockwipe.engine.io.TargetIdentity;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -4,8 +4,8 @@ import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
-import dev.blockwipe.engine.OldData;
-import dev.blockwipe.engine.TargetIdentity;
+import dev.blockwipe.engine.io.OldData;
+import dev.blockwipe.engine.io.TargetIdentity;
 import java.util.List;
 
 /** Row facts for view-model tests that need a row but no inventory. */

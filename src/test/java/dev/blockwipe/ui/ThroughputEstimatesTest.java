@@ -3,9 +3,9 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeMethods;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.method.WipeMethods;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

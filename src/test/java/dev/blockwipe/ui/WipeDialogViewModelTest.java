@@ -3,12 +3,12 @@ package dev.blockwipe.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.FaultPolicy;
-import dev.blockwipe.engine.OldData;
-import dev.blockwipe.engine.Verification;
-import dev.blockwipe.engine.WipeMethod;
-import dev.blockwipe.engine.WipeMethods;
-import dev.blockwipe.engine.WipeRequest;
+import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.io.OldData;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.Operator;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,8 +1,0 @@
-package dev.blockwipe.engine;
-
-public enum Access {
-    /** Exclusive read-write: what a wipe needs. Fails when the device is mounted or held. */
-    WRITE,
-    /** Read-only, not exclusive: what a verification of existing content needs. */
-    READ
-}

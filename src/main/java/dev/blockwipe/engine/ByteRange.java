@@ -1,8 +1,0 @@
-package dev.blockwipe.engine;
-
-/** [offset, offset + length) of a target. */
-public record ByteRange(long offset, long length) {
-    public long end() {
-        return offset + length;
-    }
-}

@@ -1,8 +1,0 @@
-package dev.blockwipe.engine;
-
-/** One request: [offset, offset + length) of the target. */
-record Chunk(long offset, int length) {
-    long end() {
-        return offset + length;
-    }
-}

@@ -1,0 +1,25 @@
+package dev.blockwipe.engine.job;
+
+import dev.blockwipe.engine.io.OldData;
+
+public enum FinalState {
+    /** Every pass written and synced; every read-back asked for matched. */
+    ERASED,
+    /**
+     * Every pass written and read back as asked, except sectors the device could not write or
+     * read: "erased except N bad sectors". The bad ranges are listed in the result.
+     */
+    ERASED_EXCEPT_BAD_SECTORS,
+    /**
+     * Done as asked, but not a proven erasure: every block was discarded and nothing was read
+     * back (SSDs may still return the old data), or the target reads back as written while the
+     * old data may stay on the medium underneath (see {@link OldData}).
+     */
+    UNPROVEN,
+    /** Every pass written, but a read-back found different data. */
+    VERIFY_FAILED,
+    /** An error stopped the job. */
+    FAILED,
+    /** Stopped by the user; what was written before is synced. */
+    CANCELLED
+}
