@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.HostInfo;
-import dev.blockwipe.devices.TestDisks.TestDisk;
 import dev.blockwipe.devices.TestDisks;
+import dev.blockwipe.devices.TestDisks.TestDisk;
 import dev.blockwipe.engine.BufferPool;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.Keystreams;
@@ -16,6 +16,7 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
+import dev.blockwipe.ui.jobs.JobViewModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
