@@ -5,8 +5,8 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The console interface: the same engine as the GUI, for servers without a display and for scripts. */
 @Command(name = "blockwipe",

@@ -12,9 +12,9 @@ import java.util.concurrent.Executors;
  * Work off the FX thread, the one way the window does it: file reads, signatures, probes, scans,
  * external programs and waits run on {@link Services#background}, and what they return is handed
  * to the FX thread. The FX thread draws every frame and must never wait on a disk, a DNS server or
- * a child process; the architecture test keeps such calls out of this package altogether.
+ * a child process; the architecture test keeps such calls out of ui and its packages altogether.
  */
-final class Background {
+public final class Background {
     private Background() {
     }
 
@@ -22,7 +22,7 @@ final class Background {
      * The window's one background executor: named daemon threads ("blockwipe-background-N"), so
      * that a stuck probe never holds the exit up, made as they are needed and ended after a minute idle.
      */
-    static ExecutorService executor() {
+    public static ExecutorService executor() {
         return Executors.newCachedThreadPool(DaemonThreads.numbered("blockwipe-background"));
     }
 
@@ -30,12 +30,12 @@ final class Background {
      * Runs {@code work} on the background executor; the returned future completes, with its value
      * or its exception, on the FX thread, so whatever is chained to it may touch the view-models.
      */
-    static <T> CompletableFuture<T> call(Services services, Callable<T> work) {
+    public static <T> CompletableFuture<T> call(Services services, Callable<T> work) {
         return call(services.background(), services.fx(), work);
     }
 
     /** {@link #call(Services, Callable)} for the models made without the services (a certificate, the list of them). */
-    static <T> CompletableFuture<T> call(Executor background, Executor fx, Callable<T> work) {
+    public static <T> CompletableFuture<T> call(Executor background, Executor fx, Callable<T> work) {
         CompletableFuture<T> onFx = new CompletableFuture<>();
         background.execute(() -> {
             try {
@@ -49,7 +49,7 @@ final class Background {
     }
 
     /** What went wrong in {@code failure} of a future: the work's own exception, not the wrapper a chained stage adds. */
-    static Throwable cause(Throwable failure) {
+    public static Throwable cause(Throwable failure) {
         return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 }

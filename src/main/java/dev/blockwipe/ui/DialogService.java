@@ -1,6 +1,8 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.ui.bench.BenchViewModel;
+import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -1,6 +1,11 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.ui.bench.BenchDialog;
+import dev.blockwipe.ui.bench.BenchViewModel;
+import dev.blockwipe.ui.dialogs.SettingsDialog;
+import dev.blockwipe.ui.dialogs.WipeDialog;
+import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import java.util.Objects;
 import javafx.scene.image.Image;
 
 /** The application icon in every size icons/render.sh makes; the task switcher and the title bar pick the sharpest. */
-final class Icons {
+public final class Icons {
     private static final List<Integer> SIZES = List.of(16, 24, 32, 48, 64, 128, 256, 512);
 
     private Icons() {
@@ -15,7 +15,7 @@ final class Icons {
         return SIZES.stream().map(Icons::of).toList();
     }
 
-    static Image of(int size) {
+    public static Image of(int size) {
         String name = "/dev/blockwipe/icons/blockwipe-" + size + ".png";
         return new Image(Objects.requireNonNull(Icons.class.getResource(name), name).toExternalForm());
     }

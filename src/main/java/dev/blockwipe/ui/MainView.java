@@ -1,6 +1,14 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.ui.certificates.ReportDialog;
+import dev.blockwipe.ui.certificates.ReportsDialog;
+import dev.blockwipe.ui.dialogs.About;
+import dev.blockwipe.ui.dialogs.AboutDialog;
+import dev.blockwipe.ui.jobs.JobsPane;
+import dev.blockwipe.ui.monitor.MonitorView;
+import dev.blockwipe.ui.tree.DeviceRow;
+import dev.blockwipe.ui.tree.DeviceTreeView;
 import java.net.URL;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
@@ -51,7 +59,7 @@ import org.controlsfx.control.StatusBar;
  * queued events to the view-model once per frame.
  */
 public final class MainView {
-    static final String LIGHT = "blockwipe.css";
+    public static final String LIGHT = "blockwipe.css";
     static final String DARK = "dark.css";
 
     private final MainViewModel vm;
@@ -331,7 +339,7 @@ public final class MainView {
         }
     }
 
-    static String css(String name) {
+    public static String css(String name) {
         URL url = Objects.requireNonNull(MainView.class.getResource(name), name);
         return url.toExternalForm();
     }

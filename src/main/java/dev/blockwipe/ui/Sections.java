@@ -3,11 +3,11 @@ package dev.blockwipe.ui;
 import javafx.scene.control.Label;
 
 /** The bold title over a part of a window or dialog. */
-final class Sections {
+public final class Sections {
     private Sections() {
     }
 
-    static Label title(String text) {
+    public static Label title(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(Styles.SECTION_TITLE);
         return l;

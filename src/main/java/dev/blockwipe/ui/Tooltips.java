@@ -3,13 +3,13 @@ package dev.blockwipe.ui;
 import javafx.scene.control.Tooltip;
 
 /** Tooltips that wrap: the explanations of verdicts and alignment run to several sentences. */
-final class Tooltips {
+public final class Tooltips {
     private static final double WIDTH = 460;
 
     private Tooltips() {
     }
 
-    static Tooltip wrapped(String text) {
+    public static Tooltip wrapped(String text) {
         Tooltip tip = new Tooltip(text);
         tip.setWrapText(true);
         tip.setMaxWidth(WIDTH);

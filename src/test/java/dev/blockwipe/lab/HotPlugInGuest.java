@@ -3,10 +3,10 @@ package dev.blockwipe.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.testing.FxWait;
-import dev.blockwipe.ui.DeviceRow;
-import dev.blockwipe.ui.JobState;
-import dev.blockwipe.ui.JobViewModel;
 import dev.blockwipe.ui.TheWindow;
+import dev.blockwipe.ui.jobs.JobState;
+import dev.blockwipe.ui.jobs.JobViewModel;
+import dev.blockwipe.ui.tree.DeviceRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

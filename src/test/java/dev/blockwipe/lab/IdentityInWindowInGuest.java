@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.testing.Sh;
-import dev.blockwipe.ui.DeviceRow;
 import dev.blockwipe.ui.TheWindow;
+import dev.blockwipe.ui.tree.DeviceRow;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

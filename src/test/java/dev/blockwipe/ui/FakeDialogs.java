@@ -1,6 +1,8 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.ui.bench.BenchViewModel;
+import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,7 +16,7 @@ import java.util.function.Consumer;
  * header, and answers from a script (Yes/No, a typed confirmation, a chosen file); an
  * unscripted question is a test failure.
  */
-final class FakeDialogs implements DialogService {
+public final class FakeDialogs implements DialogService {
     private final Deque<Boolean> answers = new ArrayDeque<>();
     private final List<String> asked = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
@@ -23,7 +25,7 @@ final class FakeDialogs implements DialogService {
     private Consumer<WipeDialogViewModel> fill = d -> { };
 
     /** The next questions' answers, in order. */
-    FakeDialogs answer(boolean... next) {
+    public FakeDialogs answer(boolean... next) {
         for (boolean b : next) {
             answers.add(b);
         }
@@ -36,16 +38,16 @@ final class FakeDialogs implements DialogService {
         return this;
     }
 
-    FakeDialogs choose(Path chosen) {
+    public FakeDialogs choose(Path chosen) {
         file = chosen;
         return this;
     }
 
-    List<String> asked() {
+    public List<String> asked() {
         return asked;
     }
 
-    List<String> errors() {
+    public List<String> errors() {
         return errors;
     }
 

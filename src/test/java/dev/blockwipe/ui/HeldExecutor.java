@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /** A background executor for view-model tests: runs at once, or holds the work until released. */
-final class HeldExecutor implements Executor {
+public final class HeldExecutor implements Executor {
     private final List<Runnable> held = new ArrayList<>();
     private boolean holding;
 
@@ -19,12 +19,12 @@ final class HeldExecutor implements Executor {
         }
     }
 
-    void hold() {
+    public void hold() {
         holding = true;
     }
 
     /** Runs what was held, in order, and runs later work at once again. */
-    void release() {
+    public void release() {
         holding = false;
         List<Runnable> work = List.copyOf(held);
         held.clear();
@@ -32,7 +32,7 @@ final class HeldExecutor implements Executor {
     }
 
     /** Runs what was held, the latest first, as threads of a pool may finish it; later work runs at once again. */
-    void releaseLatestFirst() {
+    public void releaseLatestFirst() {
         holding = false;
         List<Runnable> work = new ArrayList<>(held);
         held.clear();

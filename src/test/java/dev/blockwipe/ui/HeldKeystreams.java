@@ -11,14 +11,14 @@ import java.time.Duration;
  * (a 35-pass wipe of 512 MiB on tmpfs takes two seconds on a fast host). Fills pass freely until
  * held.
  */
-final class HeldKeystreams implements Keystreams {
+public final class HeldKeystreams implements Keystreams {
     private static final long FREE = Long.MAX_VALUE;
 
     private final Keystreams inner;
     private long allowed = FREE;
     private int waiting;
 
-    HeldKeystreams(Keystreams inner) {
+    public HeldKeystreams(Keystreams inner) {
         this.inner = inner;
     }
 

@@ -13,6 +13,11 @@ import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.testing.MemoryTarget;
+import dev.blockwipe.ui.jobs.JobState;
+import dev.blockwipe.ui.jobs.JobViewModel;
+import dev.blockwipe.ui.tree.DeviceFixture;
+import dev.blockwipe.ui.tree.DeviceRow;
+import dev.blockwipe.ui.tree.DeviceTreeModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +40,7 @@ class MainViewModelTest extends DeviceFixture {
     private MainViewModel vm;
 
     @Override
-    DeviceTreeModel tree() {
+    protected DeviceTreeModel tree() {
         return vm.devices();
     }
 

@@ -2,6 +2,8 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.blockwipe.ui.tree.DeviceFixture;
+import dev.blockwipe.ui.tree.DeviceTreeModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javafx.scene.control.CheckBox;
@@ -25,7 +27,7 @@ class NotRootWindowTest extends DeviceFixture {
     private MainViewModel vm;
 
     @Override
-    DeviceTreeModel tree() {
+    protected DeviceTreeModel tree() {
         return vm.devices();
     }
 

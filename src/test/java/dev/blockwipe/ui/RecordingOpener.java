@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A {@link TargetOpener} that keeps every target it opened for writing, so a test can count the opens. */
-final class RecordingOpener implements TargetOpener {
+public final class RecordingOpener implements TargetOpener {
     private final TargetOpener opener;
     private final List<OpenedTarget> openedForWriting = new CopyOnWriteArrayList<>();
 
-    RecordingOpener(TargetOpener opener) {
+    public RecordingOpener(TargetOpener opener) {
         this.opener = opener;
     }
 

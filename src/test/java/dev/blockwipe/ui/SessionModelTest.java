@@ -16,6 +16,7 @@ import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
+import dev.blockwipe.ui.jobs.JobViewModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.Sh;
+import dev.blockwipe.ui.tree.DeviceRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

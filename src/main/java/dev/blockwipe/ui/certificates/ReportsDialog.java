@@ -1,0 +1,91 @@
+package dev.blockwipe.ui.certificates;
+
+import dev.blockwipe.ui.Background;
+import dev.blockwipe.ui.DesktopOpener;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/** Past certificates: device, date, result; open one in the window, show the JSON, check the signature. */
+public final class ReportsDialog {
+    private ReportsDialog() {
+    }
+
+    /** Shows the dialog at once; the list fills in when the certificates have been read in the background. */
+    public static void show(ReportsViewModel vm, Window owner, DesktopOpener opener) {
+        TableView<ReportsViewModel.Entry> table = new TableView<>(vm.entries());
+        table.getColumns().add(column("Date (UTC)", 150, ReportsViewModel.Entry::created));
+        table.getColumns().add(column("Device", 110, ReportsViewModel.Entry::device));
+        table.getColumns().add(column("Serial", 140, ReportsViewModel.Entry::serial));
+        table.getColumns().add(column("Result", 160, ReportsViewModel.Entry::outcome));
+        table.setPlaceholder(new Label("No certificates in " + vm.reportDir() + " yet."));
+        table.setPrefSize(720, 360);
+        Label status = new Label();
+        status.setWrapText(true);
+        status.textProperty().bind(vm.statusProperty());
+        Label checked = new Label();
+        checked.setWrapText(true);
+        Button open = new Button("_Open");
+        open.setOnAction(e -> selected(table).ifPresent(entry -> CertificateView.show(vm.certificate(entry), owner, opener)));
+        Button json = new Button("Show _JSON");
+        json.setOnAction(e -> selected(table).ifPresent(entry -> vm.certificate(entry).text()
+                .whenComplete((text, failure) -> showJson(entry, text, failure, owner))));
+        Button verify = new Button("_Verify signature");
+        verify.setOnAction(e -> selected(table).ifPresent(entry -> {
+            checked.setText("Checking the signature of " + entry.json().getFileName() + "…");
+            vm.certificate(entry).verify().thenAccept(checked::setText);
+        }));
+        open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        json.disableProperty().bind(open.disableProperty());
+        verify.disableProperty().bind(open.disableProperty());
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Certificates");
+        dialog.setHeaderText("Certificates in " + vm.reportDir());
+        dialog.getDialogPane().setContent(new VBox(8, table, new HBox(8, open, json, verify), status, checked));
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dialog.setResizable(true);
+        vm.refresh();
+        dialog.showAndWait();
+    }
+
+    private static java.util.Optional<ReportsViewModel.Entry> selected(TableView<ReportsViewModel.Entry> table) {
+        return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
+    }
+
+    private static TableColumn<ReportsViewModel.Entry, String> column(String title, double width,
+                                                                       java.util.function.Function<ReportsViewModel.Entry, String> value) {
+        TableColumn<ReportsViewModel.Entry, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return c;
+    }
+
+    private static void showJson(ReportsViewModel.Entry entry, String json, Throwable failure, Window owner) {
+        if (failure != null) {
+            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + Background.cause(failure).getMessage(),
+                    ButtonType.OK).showAndWait();
+            return;
+        }
+        TextArea text = new TextArea(json);
+        text.setEditable(false);
+        text.setPrefSize(720, 480);
+        Dialog<ButtonType> d = new Dialog<>();
+        d.initOwner(owner);
+        d.setTitle(entry.json().getFileName().toString());
+        d.getDialogPane().setContent(text);
+        d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        d.setResizable(true);
+        d.showAndWait();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.blockwipe.ui.dialogs;
+
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.method.Verification;
+import dev.blockwipe.engine.method.WipeMethod;
+import dev.blockwipe.ui.tree.RowFactory;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How long a wipe will take: size × (passes + read-backs) at the throughput expected for that
+ * kind of device, replaced by the average measured in this session once a job on that kind of
+ * device has finished.
+ */
+public final class ThroughputEstimates {
+    /** Sustained sequential write rates typical of each kind (bytes per second). */
+    private static final Map<String, Double> TYPICAL = Map.of(
+            "NVMe SSD", 1.5e9, "SSD", 450e6, "HDD", 150e6, "USB", 30e6, "Loop", 1.5e9, "Virtual", 400e6,
+            "RAID", 250e6, "LVM", 300e6, "Mapper", 300e6, RowFactory.IMAGE_KIND, 500e6);
+    private static final double UNKNOWN = 100e6;
+
+    private final Map<String, Double> measured = new HashMap<>();
+
+    /** A finished job on a device of {@code kind} averaged {@code bytesPerSecond}. */
+    public void measured(String kind, double bytesPerSecond) {
+        if (bytesPerSecond > 0) {
+            measured.put(kind, bytesPerSecond);
+        }
+    }
+
+    public double rate(String kind) {
+        return measured.getOrDefault(kind, TYPICAL.getOrDefault(kind, UNKNOWN));
+    }
+
+    public boolean isMeasured(String kind) {
+        return measured.containsKey(kind);
+    }
+
+    public Duration estimate(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
+        double passes = method.passCount() + (blank ? 1 : 0);
+        double reads = switch (verification.text()) {
+            case "off" -> 0;
+            case "all" -> passes;
+            case "last" -> 1;
+            default -> ((Verification.Sample) verification).percent() / 100;
+        };
+        double writeWork = method.technique().isRangeOperation() ? 0.05 : passes;
+        return Duration.ofMillis((long) ((writeWork + reads) * size / rate(kind) * 1000));
+    }
+
+    /** "~ 4 m 10 s (at 150 MB/s, typical for HDD)". */
+    public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
+        String basis = isMeasured(kind) ? "measured here" : "typical for " + (kind.isEmpty() ? "this device" : kind);
+        return "~ " + Units.duration(estimate(size, kind, method, verification, blank)) + " (at "
+                + Units.rate(rate(kind)) + ", " + basis + ")";
+    }
+}

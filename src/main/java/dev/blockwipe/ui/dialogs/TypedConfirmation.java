@@ -1,0 +1,43 @@
+package dev.blockwipe.ui.dialogs;
+
+import dev.blockwipe.ui.tree.RowFacts;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The confirmation of a write that destroys data: the user types the device's name (one target,
+ * so it must be read) or "WIPE 3 DISKS" (several). Used by the wipe dialog and by the write
+ * benchmark, so both ask the same for the same risk.
+ */
+public final class TypedConfirmation {
+    private final String expected;
+    private final StringProperty typed = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper confirmed = new ReadOnlyBooleanWrapper();
+
+    public TypedConfirmation(List<RowFacts> targets) {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("a confirmation needs at least one target");
+        }
+        expected = targets.size() == 1 ? targets.get(0).name() : "WIPE " + targets.size() + " DISKS";
+        confirmed.bind(Bindings.createBooleanBinding(() -> typed.get().strip().equals(expected), typed));
+    }
+
+    /** What the user must type. */
+    public String expected() {
+        return expected;
+    }
+
+    /** What the user typed. */
+    public StringProperty typedProperty() {
+        return typed;
+    }
+
+    /** The typed text matches. */
+    public ReadOnlyBooleanProperty confirmedProperty() {
+        return confirmed.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,152 @@
+package dev.blockwipe.ui.jobs;
+
+import dev.blockwipe.ui.Sections;
+import dev.blockwipe.ui.Styles;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.collections.ObservableList;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.scene.chart.AreaChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The jobs: one card each, newest first, and the aggregate graph: the sum of all jobs' MB/s,
+ * sampled on one clock once a second, the last 10 minutes. One series, not a stack: JavaFX's
+ * StackedAreaChart throws from its layout when series of different lengths are trimmed.
+ */
+public final class JobsPane {
+    private static final int AGGREGATE_POINTS = 600;
+
+    /**
+     * Cards made per frame at most: a card costs the FX thread tens of milliseconds even on a fast
+     * machine, most of it CSS and layout (speed.md, "Sixty disks in the lab").
+     */
+    static final int CARDS_PER_FRAME = 4;
+
+    private final ObservableList<JobViewModel> jobs;
+    private final Consumer<JobViewModel> cancel;
+    private final Consumer<JobViewModel> report;
+    private final VBox cards = new VBox(8);
+    private final Map<JobViewModel, JobCard> made = new IdentityHashMap<>();
+    /** The cards made, in the jobs' order (newest first). */
+    private final List<JobCard> shown = new ArrayList<>();
+    private final ScrollPane scroll;
+    private final VBox box;
+    private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
+    private final long start = System.nanoTime();
+    private final ReadOnlyDoubleProperty totalRate;
+    private final ReadOnlyIntegerProperty active;
+    private long lastSecond = Long.MIN_VALUE;
+    private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
+    private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
+
+    /**
+     * @param jobs      the jobs, newest first
+     * @param totalRate the sum of the running jobs' rates, bytes per second
+     * @param active    how many jobs have not finished
+     */
+    public JobsPane(ObservableList<JobViewModel> jobs, ReadOnlyDoubleProperty totalRate, ReadOnlyIntegerProperty active,
+             Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+        this.jobs = jobs;
+        this.cancel = cancel;
+        this.report = report;
+        this.totalRate = totalRate;
+        this.active = active;
+        Label empty = new Label("No jobs yet. Check the devices to wipe and press Wipe… (Alt+W).");
+        empty.getStyleClass().add(Styles.MUTED);
+        empty.visibleProperty().bind(Bindings.isEmpty(jobs));
+        empty.managedProperty().bind(empty.visibleProperty());
+        x.setLabel("seconds");
+        y.setLabel("MB/s, all jobs");
+        AreaChart<Number, Number> aggregate = new AreaChart<>(x, y);
+        aggregate.getData().add(total);
+        aggregate.setLegendVisible(false);
+        aggregate.setAnimated(false);
+        aggregate.setCreateSymbols(false);
+        aggregate.setPrefHeight(170);
+        aggregate.setMinHeight(140);
+        aggregate.setTitle("All jobs");
+        aggregate.visibleProperty().bind(Bindings.isNotEmpty(jobs));
+        aggregate.managedProperty().bind(aggregate.visibleProperty());
+        Label title = Sections.title("Jobs");
+        VBox content = new VBox(8, empty, cards);
+        content.setPadding(new Insets(4));
+        scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        box = new VBox(4, title, aggregate, scroll);
+        box.setPadding(new Insets(6));
+    }
+
+    public VBox node() {
+        return box;
+    }
+
+    /**
+     * Makes the cards of new jobs, {@link #CARDS_PER_FRAME} at most, newest first, and puts them in
+     * the jobs' order. Sixty jobs started at once had their sixty cards made in one go: the FX
+     * thread drew no frame for a second on a fast machine, and for 17 s in the lab's emulated CPU.
+     */
+    private void makeCards() {
+        if (shown.size() == jobs.size()) {
+            return;
+        }
+        int left = CARDS_PER_FRAME;
+        shown.clear();
+        for (JobViewModel job : jobs) {
+            JobCard card = made.get(job);
+            if (card == null && left > 0) {
+                card = new JobCard(job, cancel, report);
+                made.put(job, card);
+                left--;
+            }
+            if (card != null) {
+                shown.add(card);
+            }
+        }
+        cards.getChildren().setAll(shown.stream().map(JobCard::node).toList());
+    }
+
+    /**
+     * Once per frame: the cards of new jobs ({@link #makeCards}); once a second adds the sum of the running jobs' rates (and one last zero when
+     * the last job has finished) and brings the graphs of the cards in view up to date: in the
+     * frame that starts a second of the clock, the one in which the jobs' figures change too.
+     */
+    public void tick() {
+        makeCards();
+        long nanos = System.nanoTime();
+        long second = JobViewModel.second(nanos);
+        if (second == lastSecond) {
+            return;
+        }
+        lastSecond = second;
+        double now = (nanos - start) / 1e9;
+        Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+        for (JobCard card : shown) {
+            if (view.intersects(card.node().localToScene(card.node().getLayoutBounds()))) {
+                card.refreshGraph();
+            }
+        }
+        boolean running = active.get() > 0;
+        var data = total.getData();
+        if (running || !data.isEmpty() && data.get(data.size() - 1).getYValue().doubleValue() > 0) {
+            data.add(new XYChart.Data<>(now, totalRate.get() / 1e6));
+        }
+        if (data.size() > AGGREGATE_POINTS) {
+            data.remove(0, data.size() - AGGREGATE_POINTS);
+        }
+        SteadyAxis.fit(x, y, List.of(total));
+    }
+}

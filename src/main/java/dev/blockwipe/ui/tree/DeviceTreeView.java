@@ -1,0 +1,262 @@
+package dev.blockwipe.ui.tree;
+
+import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.ui.Styles;
+import dev.blockwipe.ui.Tooltips;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.css.PseudoClass;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+
+/**
+ * Disks with their partitions, and image files: a check box per row (disabled, with the reason as
+ * tooltip, where the row may not be wiped), identity, size, kind badge, contents, usage, verdict
+ * (with the reason when blocked) and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
+ * selection and what is expanded; the row of a device that vanished is greyed until it goes.
+ */
+public final class DeviceTreeView {
+    private final TreeTableView<DeviceRow> table = new TreeTableView<>();
+    private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
+
+    public DeviceTreeView(DeviceTreeModel vm) {
+        TreeItem<DeviceRow> root = new TreeItem<>();
+        table.setRoot(root);
+        table.setShowRoot(false);
+        table.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("Reading devices…"));
+        TreeTableColumn<DeviceRow, String> device = deviceColumn();
+        table.getColumns().addAll(List.of(checkColumn(), device,
+                text("Model", 150, f -> f.model()), text("Serial", 110, RowFacts::serial),
+                fixed(text("Size", 75, f -> Units.bytes(f.size())), 72), fixed(kindColumn(), 78),
+                text("Contents", 170, RowFacts::contents), text("Usage", 150, RowFacts::usage),
+                fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
+        table.setTreeColumn(device);
+        table.setRowFactory(t -> new RemovedAwareRow());
+        mirror(vm.rows(), root);
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
+                vm.selectedProperty().set(now == null ? null : now.getValue()));
+        table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            TreeItem<DeviceRow> item = table.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.SPACE && item != null) {
+                DeviceRow row = item.getValue();
+                if (row.checkableProperty().get()) {
+                    row.checkedProperty().set(!row.checkedProperty().get());
+                }
+                e.consume();
+            }
+        });
+    }
+
+    /** A row greyed (pseudo-class {@code :removed}) while its device is shown as gone. */
+    private static final class RemovedAwareRow extends TreeTableRow<DeviceRow> {
+        private static final PseudoClass REMOVED = PseudoClass.getPseudoClass("removed");
+        private final ChangeListener<Boolean> removed = (obs, was, now) -> pseudoClassStateChanged(REMOVED, now);
+        private DeviceRow shown;
+
+        @Override
+        protected void updateItem(DeviceRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (shown != null) {
+                shown.removedProperty().removeListener(removed);
+            }
+            shown = empty ? null : row;
+            if (shown != null) {
+                shown.removedProperty().addListener(removed);
+            }
+            pseudoClassStateChanged(REMOVED, shown != null && shown.removedProperty().get());
+        }
+    }
+
+    public TreeTableView<DeviceRow> node() {
+        return table;
+    }
+
+    /**
+     * Keeps {@code parent}'s children in step with {@code rows}, reusing each row's tree item and
+     * touching only what changed: a device that comes or goes is one insertion or removal, so the
+     * selection and the rows under the mouse stay where they are (replacing the whole list cleared
+     * the selection on every hot-plug).
+     */
+    private void mirror(ObservableList<DeviceRow> rows, TreeItem<DeviceRow> parent) {
+        Runnable sync = () -> {
+            List<TreeItem<DeviceRow>> wanted = rows.stream().map(this::item).toList();
+            ObservableList<TreeItem<DeviceRow>> children = parent.getChildren();
+            List<TreeItem<DeviceRow>> gone = children.stream().filter(c -> !wanted.contains(c)).toList();
+            children.removeAll(gone);
+            gone.forEach(this::forget);
+            for (int i = 0; i < wanted.size(); i++) {
+                TreeItem<DeviceRow> item = wanted.get(i);
+                if (i >= children.size() || children.get(i) != item) {
+                    children.remove(item);
+                    children.add(i, item);
+                }
+            }
+        };
+        rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
+        sync.run();
+    }
+
+    /** The item of a row that went, and its partitions' items. */
+    private void forget(TreeItem<DeviceRow> item) {
+        items.remove(item.getValue());
+        item.getChildren().forEach(this::forget);
+    }
+
+    private TreeItem<DeviceRow> item(DeviceRow row) {
+        TreeItem<DeviceRow> item = items.get(row);
+        if (item == null) {
+            item = new TreeItem<>(row);
+            item.setExpanded(true);
+            items.put(row, item);
+            mirror(row.children(), item);
+        }
+        return item;
+    }
+
+    private static TreeTableColumn<DeviceRow, DeviceRow> checkColumn() {
+        TreeTableColumn<DeviceRow, DeviceRow> col = new TreeTableColumn<>("");
+        col.setPrefWidth(36);
+        col.setMinWidth(36);
+        col.setMaxWidth(36);
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue()));
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            private final CheckBox box = new CheckBox();
+            private DeviceRow bound;
+
+            @Override
+            protected void updateItem(DeviceRow row, boolean empty) {
+                super.updateItem(row, empty);
+                if (bound != null) {
+                    box.selectedProperty().unbindBidirectional(bound.checkedProperty());
+                    box.disableProperty().unbind();
+                    bound = null;
+                }
+                if (empty || row == null) {
+                    setGraphic(null);
+                    setTooltip(null);
+                    return;
+                }
+                bound = row;
+                box.setId("check-" + row.facts().name());
+                box.selectedProperty().bindBidirectional(row.checkedProperty());
+                box.disableProperty().bind(row.checkableProperty().not());
+                Tooltip tip = Tooltips.wrapped("");
+                tip.textProperty().bind(Bindings.when(row.checkableProperty()).then("Select " + row.facts().name()
+                        + " to wipe (Space)").otherwise(row.whyNotProperty()));
+                setTooltip(tip);
+                setGraphic(box);
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> deviceColumn() {
+        TreeTableColumn<DeviceRow, String> col = text("Device", 130, RowFacts::name);
+        col.setSortable(false);
+        col.setMinWidth(105);
+        return col;
+    }
+
+    /** Columns whose values are short and must stay readable at 1024 pixels; the others give way. */
+    private static <T> TreeTableColumn<DeviceRow, T> fixed(TreeTableColumn<DeviceRow, T> col, double min) {
+        col.setMinWidth(min);
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> text(String title, double width, Function<RowFacts, String> value) {
+        TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>(title);
+        col.setPrefWidth(width);
+        col.setCellValueFactory(c -> facts(c.getValue().getValue(), value));
+        return col;
+    }
+
+    private static ObservableValue<String> facts(DeviceRow row, Function<RowFacts, String> value) {
+        return Bindings.createStringBinding(() -> value.apply(row.facts()), row.factsProperty());
+    }
+
+    /** A column whose cells draw from the whole row's facts. */
+    private static TreeTableColumn<DeviceRow, RowFacts> factsColumn(String title, double width) {
+        TreeTableColumn<DeviceRow, RowFacts> col = new TreeTableColumn<>(title);
+        col.setPrefWidth(width);
+        col.setCellValueFactory(c -> c.getValue().getValue().factsProperty());
+        return col;
+    }
+
+    /** The disk's kind as a badge; on a partition that is misaligned on its disk, a warning badge instead. */
+    private static TreeTableColumn<DeviceRow, RowFacts> kindColumn() {
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Kind", 80);
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(RowFacts f, boolean empty) {
+                super.updateItem(f, empty);
+                boolean partition = !empty && getTableRow() != null && getTableRow().getTreeItem() != null
+                        && getTableRow().getTreeItem().getParent() != getTreeTableView().getRoot();
+                setGraphic(null);
+                setTooltip(null);
+                if (empty || f == null) {
+                    return;
+                }
+                if (!f.misalignment().isEmpty()) {
+                    Label badge = new Label("misaligned");
+                    badge.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_MISALIGNED);
+                    setGraphic(badge);
+                    setTooltip(Tooltips.wrapped(f.misalignment()));
+                } else if (!f.kind().isEmpty() && !partition) {
+                    Label badge = new Label(f.kind());
+                    badge.getStyleClass().addAll(Styles.BADGE, Styles.badge(f.kind()));
+                    setGraphic(badge);
+                }
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, RowFacts> verdictColumn() {
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Verdict", 190);
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(RowFacts f, boolean empty) {
+                super.updateItem(f, empty);
+                getStyleClass().removeAll(Styles.VERDICT_BLOCKED, Styles.VERDICT_CONFIRM, Styles.VERDICT_WIPEABLE);
+                if (empty || f == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                SafetyVerdict v = f.verdict();
+                String mark = v.blocked() ? "✖ " : v instanceof SafetyVerdict.Wipeable ? "✓ " : "⚠ ";
+                setText(mark + v.level().toLowerCase(Locale.ROOT) + (v.blocked() ? ": " + v.describe() : ""));
+                getStyleClass().add(Styles.verdict(v.level()));
+                setTooltip(Tooltips.wrapped(v.level() + ": " + v.describe()));
+            }
+        });
+        return col;
+    }
+
+    private static TreeTableColumn<DeviceRow, String> jobColumn() {
+        TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>("Job");
+        col.setPrefWidth(110);
+        col.setCellValueFactory(c -> c.getValue().getValue().jobProperty());
+        return col;
+    }
+}

@@ -1,0 +1,473 @@
+package dev.blockwipe.ui.tree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.FactSheet;
+import dev.blockwipe.devices.HostInfo;
+import dev.blockwipe.devices.Signature;
+import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.job.WipeJob;
+import dev.blockwipe.engine.job.WipePlan;
+import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.report.BuildInfo;
+import dev.blockwipe.report.Certifier;
+import dev.blockwipe.report.JournalFixtures;
+import dev.blockwipe.report.Settings;
+import dev.blockwipe.testing.FakeSysfs;
+import dev.blockwipe.testing.MemoryTarget;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import javafx.collections.ListChangeListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The device tree: rows kept in place across rescans, removed rows, image files, selection, checks, details. */
+class DeviceTreeModelTest extends DeviceFixture {
+    private DeviceTreeModel tree;
+
+    @Override
+    protected DeviceTreeModel tree() {
+        return tree;
+    }
+
+    @AfterEach
+    void closeTree() {
+        if (tree != null) {
+            tree.close();
+        }
+    }
+
+    @Test
+    void onlyAPartitionOffTheDisksBlocksCarriesTheMisalignmentBadgeText() throws IOException {
+        sys.disk(FakeSysfs.sata(2, "sdd"), "8:48").blockSizes(512, 4096).partition(1, 1, 1_000_000);
+        rescan(viewModel(true));
+
+        assertThat(row("sdd1").facts().misalignment()).startsWith("MISALIGNED: starts at byte 512");
+        assertThat(row("sdd").facts().misalignment()).isEmpty();
+        assertThat(row("sdb1").facts().misalignment()).as("starts at sector 2048").isEmpty();
+    }
+
+    @Test
+    void disksBecomeRowsWithTheirPartitionsAsChildren() throws IOException {
+        rescan(viewModel(true));
+
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc");
+        assertThat(names(row("sdb").children())).containsExactly("sdb1", "sdb2");
+        assertThat(row("sdc").children()).isEmpty();
+        assertThat(row("sdb").facts().kind()).isEqualTo("SSD");
+        assertThat(row("sdc").facts().kind()).isEqualTo("USB");
+        assertThat(row("sdb2").key()).startsWith("sdb2@8:18#");
+    }
+
+    @Test
+    void rescanOfTheSameDevicesKeepsTheRowsAndTheirCheckMarks() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb = row("sdb");
+        DeviceRow sdb1 = row("sdb1");
+        sdb1.checkedProperty().set(true);
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+        List<String> treeChanges = new ArrayList<>();
+        tree.rows().addListener((ListChangeListener<DeviceRow>) c -> treeChanges.add(c.toString()));
+
+        rescan(tree);
+
+        assertThat(row("sdb")).isSameAs(sdb);
+        assertThat(row("sdb1")).isSameAs(sdb1);
+        assertThat(sdb.children()).element(0).isSameAs(sdb1);
+        assertThat(sdb1.checkedProperty().get()).isTrue();
+        assertThat(sdb1.facts().contents()).as("facts updated in place").isEqualTo("ext4 \"data\"");
+        assertThat(tree.checkedCountProperty().get()).isEqualTo(1);
+        assertThat(treeChanges).as("the top level of the tree did not change").isEmpty();
+    }
+
+    @Test
+    void anotherDiskInTheSameBayIsANewRowWithoutTheCheckMark() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow before = row("sdc");
+        before.checkedProperty().set(true);
+        sys.disk(FakeSysfs.usb("sdc"), "8:32").vpdSerial("ANOTHER-DISK");
+
+        rescan(tree);
+
+        assertThat(row("sdc")).isNotSameAs(before);
+        assertThat(row("sdc").checkedProperty().get()).isFalse();
+        assertThat(row("sdc").facts().identity().serial()).isEqualTo("ANOTHER-DISK");
+        assertThat(tree.checkedCountProperty().get()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} unplugged while {1} selected")
+    @CsvSource({"sdc, sdc", "sdb, sdb2"})
+    void unpluggedDiskLeavesTheTreeAndTakesTheSelectionWithIt(String disk, String selected) throws IOException {
+        rescan(viewModel(true));
+        tree.selectedProperty().set(row(selected));
+        row(selected).checkedProperty().set(true);
+
+        DeviceRow gone = row(disk);
+        List<String> before = names(tree.rows());
+
+        unplug(disk);
+        rescan(tree);
+
+        assertThat(names(tree.rows())).as("greyed in its place for a few seconds").isEqualTo(before);
+        assertThat(gone.removedProperty().get()).isTrue();
+        assertThat(gone.jobProperty().get()).isEqualTo("removed");
+        assertThat(gone.checkableProperty().get()).isFalse();
+        assertThat(gone.whyNotProperty().get()).isEqualTo("removed: the device is gone");
+        assertThat(find(selected)).isEmpty();
+        assertThat(tree.selectedProperty().get()).isNull();
+        assertThat(tree.details()).isEmpty();
+        assertThat(tree.checkedCountProperty().get()).isZero();
+        assertThat(tree.hasWipeTargets()).isFalse();
+
+        rescan(tree);
+        tree.dropRemoved(System.nanoTime());
+        assertThat(names(tree.rows())).as("a rescan and a frame within the five seconds keep it").isEqualTo(before);
+        tree.dropRemoved(System.nanoTime() + DeviceTreeModel.REMOVED_SHOWN);
+        assertThat(names(tree.rows())).doesNotContain(disk).hasSize(1);
+    }
+
+    @Test
+    void aPartitionThatVanishesIsGreyedUnderItsDisk() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb2 = row("sdb2");
+
+        try (Stream<Path> files = Files.walk(sys.root().resolve("block/sdb/sdb2"))) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        rescan(tree);
+
+        assertThat(names(row("sdb").children())).containsExactly("sdb1", "sdb2");
+        assertThat(sdb2.removedProperty().get()).isTrue();
+        assertThat(row("sdb1").removedProperty().get()).isFalse();
+        tree.dropRemoved(System.nanoTime() + DeviceTreeModel.REMOVED_SHOWN);
+        assertThat(names(row("sdb").children())).containsExactly("sdb1");
+    }
+
+    @Test
+    void selectionOfAnotherDiskSurvivesAnUnplug() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdb1 = row("sdb1");
+        tree.selectedProperty().set(sdb1);
+
+        unplug("sdc");
+        rescan(tree);
+
+        assertThat(tree.selectedProperty().get()).isSameAs(sdb1);
+    }
+
+    @Test
+    void selectedRowFillsTheDetailsWithItsFactSheet() throws IOException {
+        DeviceInventory inv = rescan(viewModel(true));
+
+        tree.selectedProperty().set(row("sdb1"));
+
+        assertThat(tree.details()).isNotEmpty()
+                .containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()));
+        tree.selectedProperty().set(null);
+        assertThat(tree.details()).isEmpty();
+    }
+
+    @Test
+    void detailsFollowTheSelectedRowThroughARescan() throws IOException {
+        rescan(viewModel(true));
+        tree.selectedProperty().set(row("sdb1"));
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+
+        DeviceInventory inv = rescan(tree);
+
+        assertThat(tree.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()))
+                .contains(new FactSheet.Fact("contents", "ext4 \"data\""));
+    }
+
+    @Test
+    void detailsStopFollowingARowThatIsNoLongerSelected() throws IOException {
+        rescan(viewModel(true));
+        tree.selectedProperty().set(row("sdb1"));
+        tree.selectedProperty().set(row("sdc"));
+        signatures.put("/dev/sdb1", found(new Signature("ext4", "filesystem", "data", "")));
+
+        DeviceInventory inv = rescan(tree);
+
+        assertThat(tree.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdc").orElseThrow()));
+    }
+
+    @Test
+    void checkedCountFollowsTheCheckBoxes() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+
+        row("sdb1").checkedProperty().set(true);
+        row("sdb").checkedProperty().set(true);
+        assertThat(tree.checkedCountProperty().get()).isEqualTo(2);
+
+        row("sdc").checkedProperty().set(true);
+        assertThat(tree.checkedCountProperty().get()).as("sdc is mounted: its check is refused").isEqualTo(2);
+
+        row("sdb1").checkedProperty().set(false);
+        assertThat(tree.checkedCountProperty().get()).isEqualTo(1);
+    }
+
+    /**
+     * Wipe… follows the verdicts, not only the clicks: a selected disk that a rescan frees (it was
+     * mounted) enables it, and one that a rescan blocks disables it, without selecting again.
+     */
+    @Test
+    void wipeTargetsFollowTheSelectedRowsVerdictAcrossRescans() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+        tree.selectedProperty().set(row("sdc"));
+        assertThat(tree.wipeTargetsProperty().get()).isFalse();
+
+        usage = NOTHING_IN_USE;
+        rescan(tree);
+        assertThat(tree.wipeTargetsProperty().get()).isTrue();
+
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(tree);
+        assertThat(tree.wipeTargetsProperty().get()).isFalse();
+    }
+
+    @Test
+    void checkedRowThatARescanBlocksIsNoLongerCounted() throws IOException {
+        rescan(viewModel(true));
+        row("sdc").checkedProperty().set(true);
+
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(tree);
+
+        assertThat(row("sdc").checkedProperty().get()).isFalse();
+        assertThat(tree.checkedCountProperty().get()).isZero();
+    }
+
+    /** An image file with a journal is offered for resuming as soon as it is added, not at the next refresh. */
+    @Test
+    void anAddedImageWithAnInterruptedWipeSaysSoAtOnce() throws Exception {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        DeviceRow probe = tree.addImageFile(file.toString()).join();
+        assertThat(probe.interruptedProperty().get()).isNull();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.killedFileWipe(settings(), probe.facts().identity(), file.toString(), plan, BOOT_ID);
+
+        rescan(viewModel(true));
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+
+        assertThat(image.interruptedProperty().get()).isNotNull();
+        assertThat(image.jobProperty().get()).isEqualTo("interrupted: resumable");
+    }
+
+    /**
+     * The journals are read in the background, and the reads of two rescans may end in either
+     * order: the answer of the older one, ending last, is dropped, since it may name a journal
+     * that is gone by now (here: the later read finds none).
+     */
+    @Test
+    void anOlderAnswerAboutInterruptedWipesThatEndsLastIsDropped() throws Exception {
+        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        Deque<InterruptedWipes> answers = new ArrayDeque<>();
+        tree = new DeviceTreeModel(services(true), dialogs, () -> answers.isEmpty() ? papers.journals() : answers.poll().journals());
+        rescan(tree);
+        Path file = image("disk.img");
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.killedFileWipe(settings(), image.facts().identity(), file.toString(), plan, BOOT_ID);
+        background.hold();
+        rescan(tree);
+        rescan(tree);
+        answers.add(List::of);
+        answers.add(papers::journals);
+
+        background.releaseLatestFirst();
+
+        assertThat(image.interruptedProperty().get()).isNull();
+        assertThat(image.jobProperty().get()).isEqualTo("idle");
+    }
+
+    /** A wipe killed between its last pass and its certificate is offered for the read-back and certificate alone. */
+    @Test
+    void anImageWrittenButNotCertifiedSaysSo() throws Exception {
+        rescan(viewModel(true));
+        Path file = image("done.img");
+        DeviceRow probe = tree.addImageFile(file.toString()).join();
+        WipePlan plan = new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
+                .plan(new MemoryTarget(1 << 20).info());
+        JournalFixtures.uncertifiedFileWipe(settings(), probe.facts().identity(), file.toString(), plan, BOOT_ID);
+
+        rescan(viewModel(true));
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+
+        assertThat(image.jobProperty().get()).isEqualTo("written, not certified: resumable");
+        assertThat(image.interruptedProperty().get().describe()).contains("the read-back and the certificate left");
+    }
+
+    @Test
+    void anImageFileIsProbedInTheBackgroundAndAFailureSaysWhy() throws IOException {
+        rescan(viewModel(true));
+        background.hold();
+
+        CompletableFuture<DeviceRow> added = tree.addImageFile(image("disk.img").toString());
+        CompletableFuture<DeviceRow> missing = tree.addImageFile(tmp.resolve("missing.img").toString());
+
+        assertThat(tree.readingFactsProperty().get()).isTrue();
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc");
+        background.release();
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc", "disk.img");
+        assertThat(added.join().facts().kind()).isEqualTo("Image");
+        assertThat(missing).isCompletedExceptionally();
+        assertThat(tree.readingFactsProperty().get()).isFalse();
+    }
+
+    @Test
+    void nothingCheckedAndNothingSelectedIsNothingToWipe() throws IOException {
+        rescan(viewModel(true));
+
+        assertThat(tree.hasWipeTargets()).isFalse();
+    }
+
+    @Test
+    void selectedRowThatIsBlockedIsNothingToWipe() throws IOException {
+        usage = mounted("8:32", "/mnt/usb");
+        rescan(viewModel(true));
+
+        tree.selectedProperty().set(row("sdc"));
+
+        assertThat(tree.hasWipeTargets()).isFalse();
+    }
+
+    @Test
+    void imageFileIsATopLevelImageRowThatSurvivesRescans() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+        image.checkedProperty().set(true);
+        sys.disk(FakeSysfs.sata(3, "sdd"), "8:48");
+        rescan(tree);
+
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc", "sdd", "disk.img");
+        assertThat(tree.rows().get(3)).isSameAs(image);
+        assertThat(image.facts().kind()).isEqualTo("Image");
+        assertThat(image.facts().path()).isEqualTo(file.toString());
+        assertThat(image.key()).startsWith("file:");
+        assertThat(image.checkedProperty().get()).isTrue();
+        assertThat(tree.checkedCountProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void addingTheSameImageAgainGivesTheSameRow() throws IOException {
+        rescan(viewModel(true));
+        String file = image("disk.img").toString();
+
+        DeviceRow first = tree.addImageFile(file).join();
+        DeviceRow second = tree.addImageFile(file).join();
+
+        assertThat(second).isSameAs(first);
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc", "disk.img");
+    }
+
+    /**
+     * Two rows for one file would give two jobs with different disk keys, which WipeQueue would
+     * run at the same time on the same file.
+     */
+    @Test
+    void sameImageReachedThroughASymlinkIsTheSameRow() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        Path link = Files.createSymbolicLink(tmp.resolve("link.img"), file);
+
+        DeviceRow first = tree.addImageFile(file.toString()).join();
+        DeviceRow second = tree.addImageFile(link.toString()).join();
+
+        assertThat(second).isSameAs(first);
+        assertThat(tree.rows()).hasSize(3);
+    }
+
+    @Test
+    void imageThatComesToBackALoopDeviceIsBlockedAtTheNextScan() throws IOException {
+        rescan(viewModel(true));
+        Path file = image("disk.img");
+        DeviceRow image = tree.addImageFile(file.toString()).join();
+        image.checkedProperty().set(true);
+        tree.selectedProperty().set(image);
+
+        sys.disk(FakeSysfs.virtual("loop0"), "7:0").backingFile(file.toRealPath().toString());
+        rescan(tree);
+
+        assertThat(image.checkableProperty().get()).isFalse();
+        assertThat(image.checkedProperty().get()).isFalse();
+        assertThat(image.whyNotProperty().get()).contains("backs /dev/loop0");
+        assertThat(tree.details()).filteredOn(f -> f.key().equals("verdict")).singleElement()
+                .extracting(FactSheet.Fact::value).asString().startsWith("BLOCKED: in use by a loop device: backs /dev/loop0");
+    }
+
+    @Test
+    void imageAddedBeforeTheFirstScanAsksForConfirmationUntilTheScanJudgesIt() throws IOException {
+        DeviceRow image = viewModel(true).addImageFile(image("disk.img").toString()).join();
+        assertThat(image.facts().verdict().level()).isEqualTo("CONFIRM");
+
+        rescan(tree);
+
+        assertThat(image.facts().verdict().level()).isEqualTo("WIPEABLE");
+    }
+
+    @Test
+    void anImageFileThatCannotBeReadIsOneErrorNamingIt() throws IOException {
+        rescan(viewModel(true));
+        dialogs.choose(tmp.resolve("gone.img"));
+
+        tree.addImage();
+
+        assertThat(dialogs.errors()).singleElement().asString().startsWith("Cannot add gone.img: ").contains("no such file");
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc");
+    }
+
+    @Test
+    void addImageAddsTheChosenFile() throws IOException {
+        rescan(viewModel(true));
+        dialogs.choose(image("disk.img"));
+
+        tree.addImage();
+
+        assertThat(names(tree.rows())).containsExactly("sdb", "sdc", "disk.img");
+        assertThat(dialogs.errors()).isEmpty();
+    }
+
+    @Test
+    void unreadableMountTableIsShownAsAScanProblemUntilItCanBeReadAgain() throws IOException {
+        usage = UsageFacts.unreadable("cannot read /proc/self/mountinfo");
+        rescan(viewModel(true));
+
+        assertThat(tree.scanProblemProperty().get()).isEqualTo("every device is blocked: cannot read /proc/self/mountinfo");
+        assertThat(row("sdc").checkableProperty().get()).isFalse();
+
+        usage = NOTHING_IN_USE;
+        rescan(tree);
+
+        assertThat(tree.scanProblemProperty().get()).isEmpty();
+        assertThat(row("sdc").checkableProperty().get()).isTrue();
+    }
+
+    private DeviceTreeModel viewModel(boolean root) {
+        Settings settings = settings();
+        tree = new DeviceTreeModel(services(root), dialogs, () -> new Certifier(settings, new HostInfo("test-host", "", "", "", "",
+                BOOT_ID), BuildInfo.current()).journals());
+        return tree;
+    }
+}
