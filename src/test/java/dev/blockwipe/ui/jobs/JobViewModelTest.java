@@ -423,7 +423,7 @@ class JobViewModelTest {
     }
 
     /**
-     * JobRunner scans the inventory before the engine emits Started; a cancel in that window must
+     * The admission checks the target again before the engine emits Started; a cancel in that window must
      * not be undone by the Started event that follows.
      */
     @Test
