@@ -1,6 +1,7 @@
 package dev.blockwipe.devices;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A whole block device with everything Blockwipe knows about it.
@@ -19,6 +20,11 @@ public record Disk(SysfsDisk facts, Transport transport, DeviceKind kind, Identi
                    Usage usage, boolean systemDisk, List<Partition> partitions, SafetyFacts safety) implements Device {
     public Disk {
         partitions = List.copyOf(partitions);
+    }
+
+    /** What an overwrite of this disk (or of a partition on it) cannot reach ({@link ClearLimitation}). */
+    public Optional<String> clearLimitation() {
+        return ClearLimitation.of(transport, facts.rotational());
     }
 
     /** A loop device with nothing attached, a zram device not set up: hidden unless asked for. */
