@@ -63,7 +63,8 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                 new CertificateDocument.Tool("Blockwipe", tool, build),
                 new CertificateDocument.Host(host.hostname(), host.machineId(), host.systemVendor(), host.systemProduct(),
                         host.systemSerial()),
-                operator, deviceSection(), sanitizationSection(), result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
+                operator, deviceSection(), sanitizationSection(), device.limitations(),
+                result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
                 ResultJson.BadSectors.of(result), ResultJson.Temperature.of(result.temperatures()),
                 result.runs(outcome()).stream().map(ResultJson.Run::of).toList(), CertificateDocument.SignOff.BLANK,
                 new CertificateDocument.Signing("Ed25519", keyFingerprint, "the same name with .sig appended"));

@@ -15,19 +15,24 @@ import java.util.UUID;
  * object, the components in the order the fields are written, so the bytes of a certificate read
  * and written again are the bytes that were signed. {@link Certificate#document()} makes one;
  * {@link #read} reads one back, of this schema version or an older one it still knows.
+ *
+ * @param limitations what the wipe could not reach ({@link CertifiedDevice#limitations()}), empty when
+ *                    nothing is known; null in a certificate of version 5 or 6, which has no such field
  */
 public record CertificateDocument(int schemaVersion, UUID id, Instant created, Result result, Tool tool, Host host,
                                   Operator operator, Device device, Sanitization sanitization,
+                                  @JsonInclude(JsonInclude.Include.NON_NULL) List<String> limitations,
                                   List<ResultJson.Pass> passes, ResultJson.BadSectors badSectors,
                                   ResultJson.Temperature temperature, List<ResultJson.Run> runs,
                                   SignOff verifierSignOff, Signing signing) {
     /** The version written now; see the schema's history in src/docs/certificate-schema.md. */
-    public static final int SCHEMA_VERSION = 6;
+    public static final int SCHEMA_VERSION = 7;
     /**
-     * The versions {@link #read} takes: the one written now and version 5, which differs only by
-     * lacking the requests each pass and read-back made. Versions 1 to 4 were never released.
+     * The versions {@link #read} takes: the one written now, version 6, which differs only by
+     * lacking {@code limitations}, and version 5, which also lacks the requests each pass and
+     * read-back made. Versions 1 to 4 were never released.
      */
-    static final Set<Integer> READABLE = Set.of(5, 6);
+    static final Set<Integer> READABLE = Set.of(5, 6, 7);
 
     /** A certificate without one of these is not one: refused when read, rather than shown with holes. */
     public CertificateDocument {

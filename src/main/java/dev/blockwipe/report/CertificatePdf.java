@@ -130,6 +130,9 @@ public final class CertificatePdf {
         section("Sanitization");
         fact("Method", r.plan().method().title() + " (" + r.plan().method().name() + ")");
         fact("NIST SP 800-88", r.nist().label() + ", technique: " + r.plan().method().technique().label());
+        if (!cert.device().limitations().isEmpty()) {
+            fact("Limitation", String.join("; ", cert.device().limitations()));
+        }
         fact("Passes", passPatterns(r));
         fact("Random data", r.plan().keystream());
         fact("Verification", verification(r));

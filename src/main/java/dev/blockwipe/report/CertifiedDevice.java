@@ -28,20 +28,22 @@ import java.util.List;
  * @param partitions  "sdb1: 100 MiB, ext4 "data"" per partition (of a whole disk)
  * @param signatures  what libblkid found on the target itself
  * @param assetTag    the owner's label for the device (inventory number), as the operator gave it, or empty
+ * @param limitations what the wipe cannot reach on this device ({@link dev.blockwipe.devices.ClearLimitation}), or none
  */
 public record CertifiedDevice(String kind, String transport, String model, String vendor, String serial, String wwn,
                               String firmware, String backingFile, List<String> partitions, List<String> signatures,
-                              String assetTag) {
+                              String assetTag, List<String> limitations) {
     public CertifiedDevice {
         partitions = List.copyOf(partitions);
         signatures = List.copyOf(signatures);
+        limitations = List.copyOf(limitations);
         assetTag = assetTag.strip();
     }
 
     /** The same device with the operator's asset tag ({@code ""} for none). */
     public CertifiedDevice withAssetTag(String tag) {
         return new CertifiedDevice(kind, transport, model, vendor, serial, wwn, firmware, backingFile, partitions,
-                signatures, tag);
+                signatures, tag, limitations);
     }
 
     /**
@@ -57,7 +59,8 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
         DeviceInventory inventory = judged.inventory();
         return inventory.byNumber(new DeviceNumber(judged.identity().major(), judged.identity().minor()))
                 .map(d -> of(inventory, d, signatures))
-                .orElseGet(() -> new CertifiedDevice("", "", "", "", "", "", "", "", List.of(), describe(signatures), ""));
+                .orElseGet(() -> new CertifiedDevice("", "", "", "", "", "", "", "", List.of(), describe(signatures), "",
+                        List.of()));
     }
 
     private static CertifiedDevice of(DeviceInventory inventory, Device device, Signatures signatures) {
@@ -68,16 +71,18 @@ public record CertifiedDevice(String kind, String transport, String model, Strin
                     + p.signatures().describe()));
         }
         if (disk == null) {
-            return new CertifiedDevice("", "", "", "", "", "", "", "", partitions, describe(signatures), "");
+            return new CertifiedDevice("", "", "", "", "", "", "", "", partitions, describe(signatures), "", List.of());
         }
         return new CertifiedDevice(disk.kind().label(), disk.transport().label(), disk.identity().model(),
                 disk.identity().vendor(), disk.identity().serial(), disk.identity().wwn(), disk.identity().firmware(),
-                disk.facts().loop().backingFile(), partitions, describe(signatures), "");
+                disk.facts().loop().backingFile(), partitions, describe(signatures), "",
+                disk.clearLimitation().stream().toList());
     }
 
     /** An image file: what libblkid found in it. */
     private static CertifiedDevice imageFile(Signatures signatures) {
-        return new CertifiedDevice("Image file", "file", "", "", "", "", "", "", List.of(), describe(signatures), "");
+        return new CertifiedDevice("Image file", "file", "", "", "", "", "", "", List.of(), describe(signatures), "",
+                List.of());
     }
 
     private static List<String> describe(Signatures s) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.devices.ClearLimitation;
 import dev.blockwipe.devices.HostInfo;
+import dev.blockwipe.devices.Transport;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.fault.Temperatures;
@@ -55,7 +57,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CertificateTest {
     private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
-            "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"), " ASSET-0042 ");
+            "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"), " ASSET-0042 ",
+            List.of());
     private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
             "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
@@ -97,6 +100,8 @@ class CertificateTest {
         assertThat(cert.at("/device/serial").asText()).isEqualTo("WD-TEST123");
         assertThat(cert.at("/device/assetTag").asText()).as("as given, spaces trimmed").isEqualTo("ASSET-0042");
         assertThat(cert.at("/verifierSignOff").has("signature")).isTrue();
+        assertThat(cert.at("/limitations").isArray()).as("written, empty, for a disk without one").isTrue();
+        assertThat(cert.at("/limitations")).isEmpty();
         assertThat(cert.toString()).as("no key material").doesNotContain("\"key\"");
     }
 
@@ -144,6 +149,25 @@ class CertificateTest {
                     "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730", "Asset tag",
                     "ASSET-0042",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
+            assertThat(text).as("an HDD has no limitation to state").doesNotContain("Limitation");
+        }
+    }
+
+    @Test
+    void aNonRotationalDisksCertificateAndPdfSayWhatTheOverwriteCouldNotReach() throws Exception {
+        String limitation = ClearLimitation.of(Transport.NVME, false).orElseThrow();
+        CertifiedDevice ssd = new CertifiedDevice("NVMe SSD", "nvme", "Samsung SSD 990 PRO 1TB", "", "S7U5NJ0X123456",
+                "eui.002538b231a0b0c1", "4B2QJXD7", "", List.of(), List.of(), "", List.of(limitation));
+
+        ReportStore.CertificateFiles files = certify(null, ssd);
+
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/schemaVersion").asInt()).isEqualTo(7);
+        assertThat(cert.at("/limitations/0").asText()).isEqualTo(limitation);
+        assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Clear");
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            String text = new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ");
+            assertThat(text).contains("Limitation", "spare, remapped or over-provisioned blocks", "NVMe sanitize");
         }
     }
 
@@ -506,8 +530,12 @@ class CertificateTest {
      * included); cancelled after a few writes when {@code cancel} is given.
      */
     private ReportStore.CertificateFiles certify(CancelToken cancel) throws Exception {
+        return certify(cancel, DISK);
+    }
+
+    private ReportStore.CertificateFiles certify(CancelToken cancel, CertifiedDevice device) throws Exception {
         MemoryTarget target = target(cancel);
-        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), device);
         return paperwork.finish(run(target, paperwork, cancel)).files();
     }
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SchemaGoldenTest {
     private static final String V5 = "certificate-v5/20261205T063256Z_vm_v5-disk.img.json";
     private static final String V6 = "certificate-v6/20261205T063313Z_vm_v6-disk.img.json";
+    private static final String V7 = "certificate-v7/20261205T082413Z_vm_v7-disk.img.json";
     private static final String JOURNAL = "633319959531b956e632f383.journal.json";
 
     @TempDir
@@ -70,12 +71,25 @@ class SchemaGoldenTest {
         assertThat(c.passes()).extracting(ResultJson.Pass::requestBytes).containsOnly(4 << 20);
         assertThat(c.passes()).extracting(ResultJson.Pass::inFlight).containsOnly(4);
         assertThat(c.sanitization().verificationResult().finalCheck().requestBytes()).isEqualTo(4 << 20);
+        assertThat(c.limitations()).as("recorded from schema 7 on").isNull();
+    }
+
+    @Test
+    void aVersion7CertificateVerifiesAndReads() throws Exception {
+        assertThat(trusted("certificate-v7").certificate(golden(V7)).message()).startsWith("VALID");
+
+        CertificateDocument c = CertificateDocument.read(Files.readAllBytes(golden(V7)));
+        assertThat(c.schemaVersion()).isEqualTo(7);
+        assertThat(c.id()).isEqualTo(UUID.fromString("9e21adfd-881f-49a9-9b3d-a67edf47c84a"));
+        assertThat(c.device().assetTag()).isEqualTo("GOLD-7");
+        assertThat(c.device().identity().inode()).isEqualTo(2171491L);
+        assertThat(c.limitations()).as("an image file: nothing an overwrite cannot reach").isEmpty();
     }
 
     /** Field names, their order, which are left out and how numbers are written: all of it, byte for byte. */
     @Test
     void aCertificateReadAndWrittenAgainIsTheSignedBytes() throws Exception {
-        for (String version : List.of(V5, V6)) {
+        for (String version : List.of(V5, V6, V7)) {
             byte[] signed = Files.readAllBytes(golden(version));
             assertThat(new String(Json.canonical(CertificateDocument.read(signed)), StandardCharsets.UTF_8)).as(version)
                     .isEqualTo(new String(signed, StandardCharsets.UTF_8));
@@ -84,7 +98,7 @@ class SchemaGoldenTest {
 
     @Test
     void anyChangedByteOfAGoldenCertificateFailsVerification() throws Exception {
-        for (String version : List.of(V5, V6)) {
+        for (String version : List.of(V5, V6, V7)) {
             Path folder = copy(Path.of(version).getParent().toString());
             Path json = folder.resolve(Path.of(version).getFileName());
             TrustedKey key = trusted(Path.of(version).getParent().toString());
@@ -100,9 +114,9 @@ class SchemaGoldenTest {
 
     @Test
     void aCertificateOfAVersionThisBlockwipeDoesNotReadIsRefusedAsSuch() throws Exception {
-        String v6 = Files.readString(golden(V6));
-        for (String version : List.of("4", "7", "\"6\"")) {
-            byte[] other = v6.replace("\"schemaVersion\" : 6", "\"schemaVersion\" : " + version).getBytes(StandardCharsets.UTF_8);
+        String v7 = Files.readString(golden(V7));
+        for (String version : List.of("4", "8", "\"7\"")) {
+            byte[] other = v7.replace("\"schemaVersion\" : 7", "\"schemaVersion\" : " + version).getBytes(StandardCharsets.UTF_8);
             assertThatThrownBy(() -> CertificateDocument.read(other)).as(version)
                     .hasMessageContaining("schema version " + version.replace("\"", "") + " is not one this Blockwipe reads");
         }
