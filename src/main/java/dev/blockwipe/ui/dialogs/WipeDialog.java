@@ -118,6 +118,13 @@ public final class WipeDialog {
             unproven.visibleProperty().bind(unproven.textProperty().isNotEmpty());
             unproven.managedProperty().bind(unproven.visibleProperty());
             targets.getChildren().addAll(what, line, unproven);
+            if (!vm.clearLimitation(t).isEmpty()) {
+                Label clearOnly = new Label(vm.clearLimitation(t));
+                clearOnly.setId("clear-limitation-" + t.name());
+                clearOnly.getStyleClass().add(Styles.WARNING);
+                clearOnly.setWrapText(true);
+                targets.getChildren().add(clearOnly);
+            }
         }
 
         ListView<WipeMethod> methods = new ListView<>();

@@ -129,6 +129,15 @@ public final class WipeDialogViewModel {
     }
 
     /**
+     * What none of the methods offered here reaches on {@code target}, all of them being NIST SP
+     * 800-88 Clear (an SSD's spare blocks, and the Purge command that would), or empty: said before
+     * the wipe, as its certificate will say it after.
+     */
+    public String clearLimitation(RowFacts target) {
+        return target.clearLimitation();
+    }
+
+    /**
      * "/dev/loop3 · Loop · 256 MiB · serial S1 · gpt partition table; loop3p1: ext4 "data"" for the
      * target list: everything on the device, its partitions included.
      */

@@ -44,7 +44,7 @@ public final class RowFactory {
         String model = d.facts().loop().backingFile().isEmpty() ? d.identity().model() : d.facts().loop().backingFile();
         return new RowFacts(d.name(), d.path(), identity(d, d.facts()), model,
                 d.identity().serial(), d.size(), d.kind().label(), contents(d.signatures()), d.usage().describe(), "", d.verdict(),
-                d.signatures(), d.facts().loop().oldData(), FactSheet.of(inventory, d));
+                d.signatures(), d.facts().loop().oldData(), d.clearLimitation().orElse(""), FactSheet.of(inventory, d));
     }
 
     static RowFacts partition(DeviceInventory inventory, Disk disk, Partition p) {
@@ -52,14 +52,15 @@ public final class RowFactory {
         return new RowFacts(p.name(), p.path(), identity(p, disk.facts()), name, "",
                 p.size(), disk.kind().label(), contents(p.signatures()), p.usage().describe(),
                 p.alignment().aligned() ? "" : p.alignment().describe(), p.verdict(),
-                p.signatures(), disk.facts().loop().oldData(), FactSheet.of(inventory, p));
+                p.signatures(), disk.facts().loop().oldData(), disk.clearLimitation().orElse(""),
+                FactSheet.of(inventory, p));
     }
 
     /** An image file the user added; judged like any target (loop backing file, swap file). */
     static RowFacts image(TargetInfo info, SafetyVerdict verdict, Signatures signatures) {
         String contents = contents(signatures);
         return new RowFacts(info.name(), info.path(), info.identity(), info.path(), "",
-                info.size(), IMAGE_KIND, contents, "", "", verdict, signatures, info.oldData(), List.of(
+                info.size(), IMAGE_KIND, contents, "", "", verdict, signatures, info.oldData(), "", List.of(
                         new FactSheet.Fact("file", info.path()),
                         new FactSheet.Fact("size", Units.bytes(info.size()) + " (" + info.size() + " bytes)"),
                         new FactSheet.Fact("identity", info.identity().describe()),
@@ -90,7 +91,7 @@ public final class RowFactory {
                 : disk(inv, (Disk) d);
         return rejudged(new RowFacts(listed.name(), info.path(), j.identity(), listed.model(), listed.serial(),
                 listed.size(), listed.kind(), contents(j.signatures()), listed.usage(), listed.misalignment(),
-                c.verdict(), j.signatures(), listed.oldData(), listed.details()), c.verdict());
+                c.verdict(), j.signatures(), listed.oldData(), listed.clearLimitation(), listed.details()), c.verdict());
     }
 
     private static TargetRefusedException notListed(TargetInfo info) {
@@ -103,7 +104,7 @@ public final class RowFactory {
         List<FactSheet.Fact> details = new ArrayList<>(f.details());
         details.replaceAll(d -> d.key().equals("verdict") ? verdictFact(verdict) : d);
         return new RowFacts(f.name(), f.path(), f.identity(), f.model(), f.serial(), f.size(), f.kind(),
-                f.contents(), f.usage(), f.misalignment(), verdict, f.signatures(), f.oldData(), details);
+                f.contents(), f.usage(), f.misalignment(), verdict, f.signatures(), f.oldData(), f.clearLimitation(), details);
     }
 
     private static FactSheet.Fact verdictFact(SafetyVerdict v) {

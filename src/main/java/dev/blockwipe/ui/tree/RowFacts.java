@@ -28,11 +28,14 @@ import java.util.stream.Stream;
  * @param signatures what libblkid found on it
  * @param oldData   where writing it may leave old data (a file on btrfs, a loop device over one), so that
  *                  the wipe dialog says before a wipe that its result will be UNPROVEN
+ * @param clearLimitation what no overwrite reaches on it (an SSD's spare blocks: {@link
+ *                  dev.blockwipe.devices.ClearLimitation}), or empty
  * @param details   every fact, for the details pane
  */
 public record RowFacts(String name, String path, TargetIdentity identity, String model, String serial,
                        long size, String kind, String contents, String usage, String misalignment, SafetyVerdict verdict,
-                       Signatures signatures, OldData oldData, List<FactSheet.Fact> details) {
+                       Signatures signatures, OldData oldData, String clearLimitation,
+                       List<FactSheet.Fact> details) {
     public RowFacts {
         details = List.copyOf(details);
     }

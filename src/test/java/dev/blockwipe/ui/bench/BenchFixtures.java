@@ -39,7 +39,7 @@ final class BenchFixtures {
         TargetIdentity identity = Files.exists(file) ? FileKeys.identity(file) : TargetIdentity.file(0, 0, 0, 0);
         RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
                 Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, OldData.NONE,
-                List.of());
+                "", List.of());
         Settings settings = new Settings(dir.resolve("config"), reports(dir), dir.resolve("journals"), Operator.UNNAMED,
                 Sh.uid());
         Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", ""), BuildInfo.current());

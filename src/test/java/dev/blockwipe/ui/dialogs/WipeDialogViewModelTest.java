@@ -3,6 +3,8 @@ package dev.blockwipe.ui.dialogs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.blockwipe.devices.ClearLimitation;
+import dev.blockwipe.devices.Transport;
 import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.io.OldData;
 import dev.blockwipe.engine.job.WipeRequest;
@@ -227,6 +229,17 @@ class WipeDialogViewModelTest {
         assertThat(vm.unproven(plain)).isEmpty();
         vm.methodProperty().set(method("zeroout"));
         assertThat(vm.unproven(onBtrfs)).endsWith("the loop device zeroes by fallocate on its backing file");
+    }
+
+    @Test
+    void anSsdTargetIsWarnedThatNoOfferedMethodReachesItsSpareBlocks() {
+        String limitation = ClearLimitation.of(Transport.SATA, false).orElseThrow();
+        RowFacts ssd = Rows.ssd("sdc", limitation);
+        RowFacts loop = Rows.loop("loop4", Rows.CONFIRM);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(ssd, loop), estimates, Operator.UNNAMED);
+
+        assertThat(vm.clearLimitation(ssd)).isEqualTo(limitation).contains("spare, remapped", "ATA sanitize");
+        assertThat(vm.clearLimitation(loop)).isEmpty();
     }
 
     @Test

@@ -29,8 +29,18 @@ public final class Rows {
 
     /** A row whose writes may leave old data on the medium underneath ({@code oldData}: a file on btrfs). */
     public static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict, OldData oldData) {
+        return facts(name, kind, size, verdict, oldData, "");
+    }
+
+    /** A row of a disk that no overwrite fully reaches ({@code clearLimitation}: an SSD's). */
+    public static RowFacts ssd(String name, String clearLimitation) {
+        return facts(name, "SSD", 256 * MIB, WIPEABLE, OldData.NONE, clearLimitation);
+    }
+
+    private static RowFacts facts(String name, String kind, long size, SafetyVerdict verdict, OldData oldData,
+                                  String clearLimitation) {
         return new RowFacts(name, "/dev/" + name, TargetIdentity.device(7, 3, size, 0, "", "", null), "/var/tmp/" + name + ".img",
-                "", size, kind, "", "", "", verdict, Signatures.NONE, oldData,
+                "", size, kind, "", "", "", verdict, Signatures.NONE, oldData, clearLimitation,
                 List.of(new FactSheet.Fact("verdict", verdict.level())));
     }
 }
