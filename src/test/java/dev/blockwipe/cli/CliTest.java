@@ -139,6 +139,7 @@ class CliTest {
         Cli cli = Cli.run("methods");
         assertThat(cli.exitCode()).isZero();
         WipeMethods.all().forEach(m -> assertThat(cli.out()).contains(m.name(), m.source()));
+        assertThat(cli.out().strip()).as("said once, under the table").endsWith(MethodsCommand.NO_PURGE);
     }
 
     @Test
