@@ -2,7 +2,6 @@ package dev.blockwipe.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.TargetException;
@@ -13,6 +12,7 @@ import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.engine.schedule.JobScheduler;
+import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
@@ -34,8 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The service's own order of things, on image files it admits as a front end would. */
 class WipeServiceTest {
     private static final long SIZE = 4L << 20;
-    private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
-            "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
     @TempDir
     Path tmp;
@@ -58,7 +56,7 @@ class WipeServiceTest {
     void aJobThatCannotRunOnItsTargetLeavesNoPaperworkBehindAndTheOtherJobRuns() throws Exception {
         Admission.Admitted odd = admit("odd.img");
         Admission.Admitted fine = admit("fine.img");
-        Certifier certifier = new Certifier(settings, HOST, BuildInfo.current());
+        Certifier certifier = new Certifier(settings, HostFacts.read(), BuildInfo.current());
         WipeRequest zero = WipeRequest.of(WipeMethods.byName("zero").orElseThrow());
 
         try (WipeService<String> service = new WipeService<>(Keystreams.JCE, new BufferPool(64L << 20), () -> { },
