@@ -3,6 +3,7 @@ package dev.blockwipe.engine.io;
 import dev.blockwipe.engine.DirectBuffers;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.method.RangeOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -71,6 +72,15 @@ public interface BlockTarget extends AutoCloseable {
      */
     default boolean stillThere() {
         return true;
+    }
+
+    /**
+     * The drive commands this target's descriptor carries (NVMe admin commands, SG_IO), for the
+     * firmware erases: sent through the descriptor that was opened, so they reach the same device.
+     * None for image files, loop, virtio, device-mapper and md devices.
+     */
+    default DeviceCommands commands() {
+        return DeviceCommands.NONE;
     }
 
     /** The drive's own temperature sensor; none for image files, loop devices and drives without one. */
