@@ -1,5 +1,6 @@
 package dev.blockwipe.engine.firmware;
 
+import dev.blockwipe.engine.method.FirmwareMethod;
 import java.io.IOException;
 
 /**

@@ -1,5 +1,6 @@
 package dev.blockwipe.engine.firmware;
 
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
 import java.time.Duration;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.blockwipe.engine.firmware;
+package dev.blockwipe.engine.method;
 
 import java.util.Arrays;
 import java.util.Locale;
