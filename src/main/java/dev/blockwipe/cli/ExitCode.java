@@ -67,7 +67,7 @@ final class ExitCode {
 
     static int of(WipeResult result) {
         return switch (result.state()) {
-            case ERASED -> OK;
+            case ERASED, PURGED -> OK;
             case ERASED_EXCEPT_BAD_SECTORS -> BAD_SECTORS;
             case UNPROVEN -> UNVERIFIED;
             case VERIFY_FAILED -> MISMATCH;

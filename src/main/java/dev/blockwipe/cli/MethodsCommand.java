@@ -1,6 +1,7 @@
 package dev.blockwipe.cli;
 
 import dev.blockwipe.engine.method.PassSpec;
+import dev.blockwipe.engine.method.Technique;
 import dev.blockwipe.engine.method.WipeMethod;
 import dev.blockwipe.engine.method.WipeMethods;
 import java.io.PrintWriter;
@@ -14,14 +15,15 @@ import picocli.CommandLine.Spec;
 @Command(name = "methods", mixinStandardHelpOptions = true, description = "List the wipe methods, their passes and where they come from.")
 final class MethodsCommand implements Callable<Integer> {
     /**
-     * Every method above writes through the block layer, so none is Purge; said under the table
-     * because most disks decommissioned today are SSDs (issue 36). Each wipe of one says it again
-     * for its interface, in the dialog and in the certificate's limitations.
+     * Said under the Clear methods because most disks decommissioned today are SSDs (issue 36); each
+     * wipe of one says it again for its disk, in the dialog and in the certificate's limitations.
      */
-    static final String NO_PURGE = "None of these is NIST SP 800-88 Purge: on an SSD, NVMe or flash drive an"
-            + " overwrite (Clear) cannot reach spare, remapped or over-provisioned blocks; only the drive's own erase"
-            + " (NVMe sanitize or format, ATA sanitize or security erase, SCSI sanitize) can, and this version does"
-            + " not offer it.";
+    static final String CLEAR_ON_FLASH = "On an SSD, NVMe or flash drive an overwrite (Clear) cannot reach spare,"
+            + " remapped or over-provisioned blocks; only the drive's own erase (Purge, below) can.";
+    /** Said above the firmware methods: where they are offered, and what the job proves besides the drive's word. */
+    static final String PURGE_WHERE = "Offered only where the drive says it supports them (blockwipe show DEVICE"
+            + " lists what it offers and why not the rest). Random canaries written before are read back afterwards and"
+            + " must all have changed; where the drive defines what its blocks read as, every byte is read back too.";
 
     @Spec
     private CommandSpec spec;
@@ -29,15 +31,20 @@ final class MethodsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        for (WipeMethod m : WipeMethods.all()) {
-            out.printf("%-17s %-30s NIST 800-88: %-5s %s%n", m.name(), m.title(), m.nist().label(),
-                    m.verificationRequired() ? "(verification included)" : "");
-            out.printf("%-17s %s%n", "", m.description());
-            String passes = m.passes().stream().map(PassSpec::label).collect(Collectors.joining(", "));
-            out.printf("%-17s passes: %s%n", "", m.technique().isRangeOperation() ? m.technique().label() + ", then read-back of zeroes" : passes);
-            out.printf("%-17s source: %s%n%n", "", m.source());
-        }
-        out.println(NO_PURGE);
+        out.printf("Written through the block layer%n%n");
+        WipeMethods.all().stream().filter(m -> m.technique() != Technique.FIRMWARE).forEach(m -> print(out, m,
+                m.technique().isRangeOperation() ? m.technique().label() + ", then read-back of zeroes"
+                        : m.passes().stream().map(PassSpec::label).collect(Collectors.joining(", "))));
+        out.printf("%s%n%nThe drive's own erase%n%s%n%n", CLEAR_ON_FLASH, PURGE_WHERE);
+        WipeMethods.firmware().forEach(m -> print(out, m, m.technique().label()));
         return ExitCode.OK;
+    }
+
+    private static void print(PrintWriter out, WipeMethod m, String passes) {
+        out.printf("%-25s %-35s NIST 800-88: %-5s %s%n", m.name(), m.title(), m.nist().label(),
+                m.verificationRequired() ? "(verification included)" : "");
+        out.printf("%-25s %s%n", "", m.description());
+        out.printf("%-25s passes: %s%n", "", passes);
+        out.printf("%-25s source: %s%n%n", "", m.source());
     }
 }

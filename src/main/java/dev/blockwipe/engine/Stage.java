@@ -4,6 +4,8 @@ package dev.blockwipe.engine;
 public enum Stage {
     WRITE("writing"),
     RANGE("range operation"),
+    /** The drive runs its own erase (sanitize, format, security erase). */
+    FIRMWARE("drive erasing"),
     VERIFY("verifying");
 
     private final String label;

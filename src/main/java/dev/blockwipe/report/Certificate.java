@@ -2,6 +2,7 @@ package dev.blockwipe.report;
 
 import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.io.LoopBacking;
 import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.engine.io.TargetInfo;
@@ -43,6 +44,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
         return switch (r.state()) {
             case ERASED -> r.errors().isEmpty() ? "Erased" : "Erased with errors";
             case ERASED_EXCEPT_BAD_SECTORS -> "Erased except " + ResultSummary.badSectors(r);
+            case PURGED -> "Purged by the drive (canaries " + r.firmware().canaries().summary() + ")";
             case UNPROVEN -> "Done, not a proven erasure";
             case VERIFY_FAILED -> "Verification failed";
             case FAILED -> "Failed" + resume;
@@ -63,7 +65,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                 new CertificateDocument.Tool("Blockwipe", tool, build),
                 new CertificateDocument.Host(host.hostname(), host.machineId(), host.systemVendor(), host.systemProduct(),
                         host.systemSerial()),
-                operator, deviceSection(), sanitizationSection(), device.limitations(),
+                operator, deviceSection(), sanitizationSection(), firmwareSection(), device.limitations(),
                 result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
                 ResultJson.BadSectors.of(result), ResultJson.Temperature.of(result.temperatures()),
                 result.runs(outcome()).stream().map(ResultJson.Run::of).toList(), CertificateDocument.SignOff.BLANK,
@@ -114,6 +116,19 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                 verified, result.target().ioMode().label(), result.plan().blockSize(), result.plan().queueDepth(),
                 result.started(), result.finished(), ResultJson.secondsOf(result.duration()), throughput,
                 result.bytesWritten(), result.errors(), result.warnings());
+    }
+
+    /** The firmware erase's section, null for other methods. */
+    private CertificateDocument.FirmwareErase firmwareSection() {
+        FirmwareRecord f = result.firmware();
+        if (f == null) {
+            return null;
+        }
+        FirmwareRecord.Canaries c = f.canaries();
+        return new CertificateDocument.FirmwareErase(f.method(), f.drive(), f.command(), f.estimate(), f.readsAs(),
+                f.outcome().succeeded(), f.outcome().driveStatus(), f.outcome().steps(),
+                new CertificateDocument.Canaries(c.blockBytes(), c.planted().size(), c.changed(), c.planted()),
+                ResultSummary.purge(result));
     }
 
     /** Bytes per second over the passes (read-backs not counted). */

@@ -3,6 +3,7 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.job.FinalState;
 import java.io.IOException;
 import java.time.Instant;
@@ -18,21 +19,24 @@ import java.util.UUID;
  *
  * @param limitations what the wipe could not reach ({@link CertifiedDevice#limitations()}), empty when
  *                    nothing is known; null in a certificate of version 5 or 6, which has no such field
+ * @param firmwareErase what the drive's own erase did, for a firmware method (version 8 on); null otherwise
  */
 public record CertificateDocument(int schemaVersion, UUID id, Instant created, Result result, Tool tool, Host host,
                                   Operator operator, Device device, Sanitization sanitization,
+                                  @JsonInclude(JsonInclude.Include.NON_NULL) FirmwareErase firmwareErase,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) List<String> limitations,
                                   List<ResultJson.Pass> passes, ResultJson.BadSectors badSectors,
                                   ResultJson.Temperature temperature, List<ResultJson.Run> runs,
                                   SignOff verifierSignOff, Signing signing) {
     /** The version written now; see the schema's history in src/docs/certificate-schema.md. */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
     /**
-     * The versions {@link #read} takes: the one written now, version 6, which differs only by
-     * lacking {@code limitations}, and version 5, which also lacks the requests each pass and
-     * read-back made. Versions 1 to 4 were never released.
+     * The versions {@link #read} takes: the one written now; version 7, which has no {@code
+     * firmwareErase} (it had no firmware methods); version 6, which also lacks {@code limitations};
+     * and version 5, which also lacks the requests each pass and read-back made. Versions 1 to 4
+     * were never released.
      */
-    static final Set<Integer> READABLE = Set.of(5, 6, 7);
+    static final Set<Integer> READABLE = Set.of(5, 6, 7, 8);
 
     /** A certificate without one of these is not one: refused when read, rather than shown with holes. */
     public CertificateDocument {
@@ -87,6 +91,27 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
                                String verification, VerificationResult verificationResult, String ioMode, int blockSize,
                                int queueDepth, Instant started, Instant finished, double durationSeconds,
                                Throughput throughput, long bytesWritten, List<String> errors, List<String> warnings) {
+    }
+
+    /**
+     * The drive's own erase: who the drive said it was, the command sent, the drive's word, and
+     * the canaries that judge it.
+     *
+     * @param estimate   the drive's own time estimate, empty when it gives none
+     * @param readsAs    what the drive defines its blocks to read as afterwards, or that it does not
+     * @param succeeded  the drive reported the erase completed without error
+     * @param driveStatus the drive's final status
+     * @param steps      every command sent, in order, with its status
+     * @param purge      whether the result is NIST Purge, and why ("Purge: the drive reported success, 64 of 64
+     *                   canaries changed, every byte read back as 0x00")
+     */
+    public record FirmwareErase(String method, String drive, String command, String estimate, String readsAs,
+                                boolean succeeded, String driveStatus, List<String> steps, Canaries canaries,
+                                String purge) {
+    }
+
+    /** @param changed how many of {@code planted} read back changed after the erase */
+    public record Canaries(int blockBytes, int count, long changed, List<FirmwareRecord.Canary> planted) {
     }
 
     /** @param finalCheck the final read-back, when there was one */

@@ -6,10 +6,12 @@ import dev.blockwipe.engine.fault.BadRange;
 import dev.blockwipe.engine.fault.Stall;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.fault.ThermalPause;
+import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.io.ByteRange;
 import dev.blockwipe.engine.job.PassResult;
 import dev.blockwipe.engine.job.ResumePoint;
 import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.method.NistClass;
 import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Duration;
 import java.util.Comparator;
@@ -31,13 +33,16 @@ public final class ResultSummary {
                     + " with " + r.plan().method().name() + " (" + passes(r) + "): " + done(r) + writeRate(r) + ", "
                     + verified(r) + "; bad: " + badRanges(r.badRanges(), 3) + "; " + Units.duration(r.duration())
                     + " in all" + stalls(r);
+            case PURGED -> path + ": PURGED BY THE DRIVE with " + r.plan().method().name() + ": " + purge(r) + "; "
+                    + Units.duration(r.duration()) + " in all";
             case UNPROVEN -> path + ": DONE, BUT NOT A PROVEN ERASURE with " + r.plan().method().name() + ": "
                     + Units.bytes(r.bytesWritten()) + " " + verb(r) + ", "
                     + (r.bytesVerified() > 0 ? Units.bytes(r.bytesVerified()) + " read back as written" : "not read back")
                     + "; " + r.unproven().replaceFirst("^no proof of erasure: ", "");
             case VERIFY_FAILED -> path + ": VERIFICATION FAILED after " + r.plan().method().name() + ": "
-                    + r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
-                    .collect(Collectors.joining("; "));
+                    + (r.firmware() != null && !r.firmware().canaries().allChanged() ? purge(r)
+                    : r.verifications().stream().filter(v -> !v.passed()).map(ResultSummary::verification)
+                    .collect(Collectors.joining("; ")));
             case FAILED -> path + ": FAILED: " + withoutPath(path, r.errors().get(0)) + " ("
                     + Units.bytes(r.bytesWritten()) + " written before" + (r.badRanges().isEmpty() ? ""
                     : "; bad: " + badRanges(r.badRanges(), 3)) + ")" + stalls(r);
@@ -46,6 +51,27 @@ public final class ResultSummary {
                     : path + ": CANCELLED at " + percentWritten(r) + " of the writes: " + Units.bytes(r.bytesWritten())
                     + " written and synced") + stalls(r);
         };
+    }
+
+    /**
+     * Whether a firmware erase is NIST Purge, and why: the drive's word, the canaries and the
+     * read-back where there is one, all three named ("Purge: the drive reported success, 64 of 64
+     * canaries changed, every byte read back as 0x00"); null for other methods.
+     */
+    public static String purge(WipeResult r) {
+        FirmwareRecord f = r.firmware();
+        if (f == null) {
+            return null;
+        }
+        String drive = f.outcome().succeeded() ? "the drive reported success"
+                : "the drive reported " + (f.outcome().steps().isEmpty() ? "nothing (it was not asked)" : "failure: "
+                + f.outcome().driveStatus());
+        String canaries = "canaries " + f.canaries().summary();
+        List<VerifyResult> reads = r.verifications();
+        String readBack = reads.isEmpty() ? "nothing else read back (" + f.readsAs() + ")"
+                : reads.stream().allMatch(VerifyResult::passed) ? "every byte read back as " + reads.get(0).expected()
+                : reads.stream().filter(v -> !v.passed()).map(ResultSummary::verification).collect(Collectors.joining("; "));
+        return (r.nist() == NistClass.PURGE ? "Purge: " : "not Purge: ") + drive + ", " + canaries + ", " + readBack;
     }
 
     /** "42%": how much of the writes were done, never rounded up to 100% while some are left. */
@@ -166,6 +192,7 @@ public final class ResultSummary {
             case OVERWRITE -> "written";
             case ZERO_OUT -> "zeroed by the device";
             case DISCARD, SECURE_DISCARD -> "discarded";
+            case FIRMWARE -> "erased by the drive";
         };
     }
 

@@ -139,7 +139,12 @@ class CliTest {
         Cli cli = Cli.run("methods");
         assertThat(cli.exitCode()).isZero();
         WipeMethods.all().forEach(m -> assertThat(cli.out()).contains(m.name(), m.source()));
-        assertThat(cli.out().strip()).as("said once, under the table").endsWith(MethodsCommand.NO_PURGE);
+        String clear = cli.out().substring(0, cli.out().indexOf(MethodsCommand.CLEAR_ON_FLASH));
+        String purge = cli.out().substring(cli.out().indexOf(MethodsCommand.PURGE_WHERE));
+        assertThat(clear).contains("zero ", "NIST 800-88: Clear").doesNotContain("Purge", "nvme-");
+        WipeMethods.firmware().forEach(m -> assertThat(purge).contains(m.name() + " ", m.title()));
+        assertThat(purge.lines().filter(l -> l.contains("NIST 800-88:"))).hasSize(13)
+                .allMatch(l -> l.contains("NIST 800-88: Purge"));
     }
 
     @Test

@@ -118,6 +118,6 @@ class JsonLinesGoldenTest {
         return new WipeResult(target(), plan(), List.of(passResult(1)), state == FinalState.FAILED ? null : verifyResult(),
                 state, cause, state == FinalState.FAILED ? List.of("/dev/sdb: write at byte 4096: ENODEV") : List.of(),
                 List.of("slow region at 12 MiB"), null, List.of(badRange()), List.of(), temperatures, ResumePoint.START,
-                T0, T0.plusMillis(12_345));
+                T0, T0.plusMillis(12_345), null);
     }
 }

@@ -162,7 +162,7 @@ class CertificateTest {
         ReportStore.CertificateFiles files = certify(null, ssd);
 
         JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
-        assertThat(cert.at("/schemaVersion").asInt()).isEqualTo(7);
+        assertThat(cert.at("/schemaVersion").asInt()).isEqualTo(CertificateDocument.SCHEMA_VERSION);
         assertThat(cert.at("/limitations/0").asText()).isEqualTo(limitation);
         assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Clear");
         try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
@@ -244,7 +244,7 @@ class CertificateTest {
         passes.set(0, measured);
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished())).files();
+                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished(), null)).files();
 
         JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));
@@ -262,7 +262,7 @@ class CertificateTest {
                 List.of(new ThermalPause(1, 1 << 20, 61, Duration.ofSeconds(190))));
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), r.passes(),
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished())).files();
+                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished(), null)).files();
 
         JsonNode t = new ObjectMapper().readTree(Files.readAllBytes(files.json())).at("/temperature");
         assertThat(t.get("reported").asBoolean()).isTrue();

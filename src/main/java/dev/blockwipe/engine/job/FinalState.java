@@ -16,7 +16,14 @@ public enum FinalState {
      * old data may stay on the medium underneath (see {@link OldData}).
      */
     UNPROVEN,
-    /** Every pass written, but a read-back found different data. */
+    /**
+     * The drive's own erase (a firmware method) reported success and every canary changed, but
+     * nothing else was read back: what its blocks read as afterwards is not defined by the drive
+     * (crypto erase), or the read-back was turned off. NIST Purge on the drive's word and the
+     * canaries; not "erased", which Blockwipe says only of a target read back to the last byte.
+     */
+    PURGED,
+    /** Every pass written, but a read-back found different data (or, after a firmware erase, a canary unchanged). */
     VERIFY_FAILED,
     /** An error stopped the job. */
     FAILED,

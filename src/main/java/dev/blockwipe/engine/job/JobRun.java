@@ -11,6 +11,7 @@ import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.fault.MediaErrors;
 import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.io.BlockTarget;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.io.ChunkPlan;
@@ -73,13 +74,19 @@ final class JobRun {
     private final MediaErrors media;
     private final LongSupplier clock;
     private final ThermalGate thermal;
+    private final RandomGenerator random;
+    /** The firmware method's drive and offer, null for other methods. */
+    private final FirmwareErase firmware;
+    /** What the firmware erase did so far, null until it planted its canaries. Job thread. */
+    private FirmwareRecord firmwareRecord;
     private boolean stopped;
     /** The running pass's last checkpoint: everything before this offset is written and synced. Job thread. */
     private long checkpointed;
     private ExecutorService syncer;
 
     JobRun(BlockTarget target, WipePlan plan, WipeListener listener, CancelToken cancel, LongSupplier clock,
-           RandomGenerator random, Keystreams keystreams, BufferPool buffers, FaultPolicy faults, ResumePoint from) {
+           RandomGenerator random, Keystreams keystreams, BufferPool buffers, FaultPolicy faults, ResumePoint from,
+           FirmwareErase firmware) {
         this.target = target;
         this.info = target.info();
         this.plan = plan;
@@ -87,6 +94,8 @@ final class JobRun {
         this.cancel = cancel;
         this.clock = clock;
         this.from = from;
+        this.random = random;
+        this.firmware = firmware;
         this.io = new IoContext(info.name(), buffers, target::allocate, plan.maxDepth(), Math.max(plan.blockSize(), plan.randomBlockSize()));
         this.keystreams = keystreams;
         this.bad = new BadSectors(from.badRanges());
@@ -148,18 +157,22 @@ final class JobRun {
             warnings.add(unproven);
         }
         WipeResult result = new WipeResult(info, plan, passes, finalVerify, state, cause, errors, warnings, unproven,
-                bad.ranges(), progress.stalls(), temperatures, from, started, Instant.now());
+                bad.ranges(), progress.stalls(), temperatures, from, started, Instant.now(), firmwareRecord);
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);
-            case ERASED, ERASED_EXCEPT_BAD_SECTORS, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(result);
+            case ERASED, ERASED_EXCEPT_BAD_SECTORS, PURGED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(result);
         });
         return result;
     }
 
     /** Writes {@code pass} from {@code start} (0, or where an earlier run's last checkpoint was). */
     private void runPass(Pass pass, long start) throws IOException {
-        boolean overwrite = !plan.method().technique().isRangeOperation();
+        if (firmware != null) {
+            firmwarePass(pass);
+            return;
+        }
+        boolean overwrite = plan.method().technique().isOverwrite();
         Stage stage = overwrite ? Stage.WRITE : Stage.RANGE;
         listener.on(new WipeEvent.PassStarted(pass, plan.passes().size(), stage));
         Instant started = Instant.now();
@@ -208,6 +221,48 @@ final class JobRun {
         if (!stopped) {
             checkpoint(pass.number() + 1, 0);
         }
+    }
+
+    /**
+     * The drive erases itself: canaries planted, the command sent and followed to its end, the
+     * canaries read back. Cancelling is possible only before the command is sent; a drive that
+     * reports failure fails the job, with what it did on the result.
+     */
+    private void firmwarePass(Pass pass) throws IOException {
+        listener.on(new WipeEvent.PassStarted(pass, plan.passes().size(), Stage.FIRMWARE));
+        Instant started = Instant.now();
+        Throughput throughput = new Throughput(progress.now());
+        Sweep.Ticker ticker = progress.stage(Stage.FIRMWARE, pass.number(), 0, info.size(), throughput);
+        stopped = cancel.isCancelled();
+        IOException failure = null;
+        if (!stopped) {
+            try {
+                FirmwareRecord done = firmware.run(target, random, f -> ticker.tick((long) (f * info.size()), null),
+                        r -> firmwareRecord = r);
+                if (!done.outcome().succeeded()) {
+                    failure = new TargetException(info.path(), done.command() + ": the drive reported that the erase"
+                            + " failed: " + done.outcome().driveStatus());
+                } else if (!done.canaries().allChanged()) {
+                    warnings.add("the drive reported success, but " + (done.canaries().planted().size()
+                            - done.canaries().changed()) + " of " + done.canaries().planted().size() + " canaries read"
+                            + " back unchanged: it did not erase what they were written over");
+                }
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        throughput.finish(progress.now());
+        long erased = !stopped && failure == null ? info.size() : 0;
+        progress.stageDone(erased);
+        PassResult result = new PassResult(pass.number(), firmware.passLabel(), false, Stage.FIRMWARE, info.size(), 0,
+                erased, erased, started, throughput.elapsed(), info.ioMode(), throughput.averageRate(),
+                throughput.averageRate(), throughput.averageRate(), throughput.profile(), null,
+                new RequestShape(0, 0));
+        passes.add(result);
+        if (failure != null) {
+            throw failure;
+        }
+        listener.on(new WipeEvent.PassDone(result));
     }
 
     /**
@@ -400,11 +455,14 @@ final class JobRun {
         }
         boolean mismatch = passes.stream().map(PassResult::verification)
                 .anyMatch(v -> v != null && !v.passed()) || finalVerify != null && !finalVerify.passed();
-        if (mismatch) {
+        if (mismatch || firmwareRecord != null && !firmwareRecord.canaries().allChanged()) {
             return FinalState.VERIFY_FAILED;
         }
         if (unproven() != null) {
             return FinalState.UNPROVEN;
+        }
+        if (firmwareRecord != null && finalVerify == null && passes.stream().allMatch(p -> p.verification() == null)) {
+            return FinalState.PURGED;
         }
         return bad.count() > 0 ? FinalState.ERASED_EXCEPT_BAD_SECTORS : FinalState.ERASED;
     }

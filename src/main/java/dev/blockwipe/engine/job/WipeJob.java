@@ -12,6 +12,7 @@ import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.Pass;
 import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.engine.method.RangeOperation;
+import dev.blockwipe.engine.method.Technique;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,15 +78,23 @@ public final class WipeJob {
      * Checks what depends on the target, before anything is written.
      *
      * @throws InvalidRequestException        the block size does not fit the device
-     * @throws OperationNotSupportedException the method's range operation is not offered
+     * @throws OperationNotSupportedException the method's range operation is not offered, or the
+     *                                        drive does not offer the method's firmware erase
      */
     public void validate(BlockTarget target) throws TargetException {
+        firmware(target);
+    }
+
+    /** Checks the target as {@link #validate} does: the drive's offer of a firmware method, null for other methods. */
+    private FirmwareErase firmware(BlockTarget target) throws TargetException {
         if (request.blockSize() > 0) {
             IoContext.checkBlockSize(target.info(), request.blockSize());
         }
-        if (request.method().technique().isRangeOperation()) {
-            target.requireSupport(RangeOperation.of(request.method().technique()));
+        Technique technique = request.method().technique();
+        if (technique.isRangeOperation()) {
+            target.requireSupport(RangeOperation.of(technique));
         }
+        return technique == Technique.FIRMWARE ? FirmwareErase.offered(request.method(), target) : null;
     }
 
     /** Resolves the method for one run: random bytes and keys drawn, sizes chosen for the target. */
@@ -113,9 +122,10 @@ public final class WipeJob {
      * started, every outcome, failures included, is in the result.
      */
     public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
-        validate(target);
-        return new JobRun(target, plan(target.info()), listener, cancel, clock, random, keystreams, buffers,
-                request.faults(), ResumePoint.START).execute();
+        FirmwareErase firmware = firmware(target);
+        WipePlan plan = firmware == null ? plan(target.info()) : firmware.plan(plan(target.info()));
+        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers, request.faults(),
+                ResumePoint.START, firmware).execute();
     }
 
     /**
@@ -124,9 +134,12 @@ public final class WipeJob {
      */
     public WipeResult resume(BlockTarget target, WipePlan plan, ResumePoint from, WipeListener listener,
                              CancelToken cancel) throws TargetException {
-        validate(target);
-        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers, request.faults(), from)
-                .execute();
+        if (firmware(target) != null) {
+            throw new InvalidRequestException(target.info().path(), "a firmware erase is not resumed: the drive"
+                    + " resumes its own sanitize after a power loss, and a new run certifies it");
+        }
+        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers, request.faults(), from,
+                null).execute();
     }
 
 }

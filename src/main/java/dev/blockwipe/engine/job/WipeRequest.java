@@ -28,7 +28,7 @@ public record WipeRequest(WipeMethod method, Verification verification, boolean 
         if (method.verificationRequired() && verification.isOff()) {
             throw new IllegalArgumentException(method.name() + " includes a verification: use --verify last, all or sample:N%");
         }
-        if (blank && method.technique().isRangeOperation()) {
+        if (blank && !method.technique().isOverwrite()) {
             throw new IllegalArgumentException("--blank adds a zero overwrite pass; " + method.name() + " does not overwrite");
         }
         if (blockSize != 0) {

@@ -4,8 +4,10 @@ import dev.blockwipe.engine.fault.BadRange;
 import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.fault.Stall;
 import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.engine.method.NistClass;
+import dev.blockwipe.engine.method.Technique;
 import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +34,7 @@ import java.util.stream.Stream;
  * @param resumedFrom   where this run started ({@link ResumePoint#START} unless it resumed an earlier one)
  * @param started       wall clock
  * @param finished      wall clock
+ * @param firmware      what the drive's own erase did (a firmware method), or null
  */
 public record WipeResult(
         TargetInfo target,
@@ -48,7 +51,8 @@ public record WipeResult(
         Temperatures temperatures,
         ResumePoint resumedFrom,
         Instant started,
-        Instant finished) {
+        Instant finished,
+        FirmwareRecord firmware) {
 
     public WipeResult {
         if ((state == FinalState.UNPROVEN) != (unproven != null)) {
@@ -66,23 +70,32 @@ public record WipeResult(
         List<String> more = new ArrayList<>(warnings);
         more.add(warning);
         return new WipeResult(target, plan, passes, verification, state, cause, errors, more, unproven, badRanges, stalls,
-                temperatures, resumedFrom, started, finished);
+                temperatures, resumedFrom, started, finished, firmware);
     }
 
     /**
      * Whether a later run can finish what this one did not: it was cancelled, or it failed for a
      * reason the next run may not meet (a pulled disk, an I/O error, the first bad sector under
      * "stop", more bad ranges than the limit). Not when the device cannot do what the method needs,
-     * or the disk was given up as failing: going on would only fail again.
+     * or the disk was given up as failing: going on would only fail again; nor a firmware erase,
+     * which the drive itself resumes after a power loss and a new run certifies.
      */
     public boolean resumable() {
-        return state == FinalState.CANCELLED || state == FinalState.FAILED && cause != FailureCause.DISK_FAILING
-                && cause != FailureCause.NOT_SUPPORTED;
+        return plan.method().technique() != Technique.FIRMWARE && (state == FinalState.CANCELLED
+                || state == FinalState.FAILED && cause != FailureCause.DISK_FAILING && cause != FailureCause.NOT_SUPPORTED);
     }
 
-    /** The NIST SP 800-88 category reached: the method's, or none when the result proves no erasure. */
+    /**
+     * The NIST SP 800-88 category reached: the method's, or none when the result proves no
+     * erasure; a firmware erase is Purge only when the drive, the canaries and the read-back (where
+     * there is one) all agree.
+     */
     public NistClass nist() {
-        return state == FinalState.UNPROVEN ? NistClass.NONE : plan.method().nist();
+        if (state == FinalState.UNPROVEN || plan.method().technique() == Technique.FIRMWARE
+                && state != FinalState.ERASED && state != FinalState.PURGED) {
+            return NistClass.NONE;
+        }
+        return plan.method().nist();
     }
 
     /** Bytes in bad ranges: never written, or not readable. */

@@ -39,12 +39,17 @@ public enum FirmwareMethod {
 
     /** The command set a method's commands belong to. */
     public enum Family {
-        NVME("NVMe"), ATA("ATA"), SCSI("SCSI");
+        NVME("NVMe", "NVMe Base Specification 2.0 (Sanitize, Format NVM); NIST SP 800-88 Rev. 1, Table A-8; IEEE 2883-2022"),
+        ATA("ATA", "ATA/ATAPI Command Set ACS-3 (Sanitize Device, Security feature set); NIST SP 800-88 Rev. 1,"
+                + " Table A-6; IEEE 2883-2022"),
+        SCSI("SCSI", "SCSI Block Commands SBC-4 (SANITIZE); NIST SP 800-88 Rev. 1, Table A-7; IEEE 2883-2022");
 
         private final String label;
+        private final String source;
 
-        Family(String label) {
+        Family(String label, String source) {
             this.label = label;
+            this.source = source;
         }
 
         public String label() {
@@ -77,6 +82,11 @@ public enum FirmwareMethod {
 
     public String description() {
         return description;
+    }
+
+    /** The standards the command and its classification come from. */
+    public String source() {
+        return family.source;
     }
 
     public static Optional<FirmwareMethod> byName(String name) {

@@ -29,7 +29,7 @@ public enum RangeOperation {
             case ZERO_OUT -> ZERO_OUT;
             case DISCARD -> DISCARD;
             case SECURE_DISCARD -> SECURE_DISCARD;
-            case OVERWRITE -> throw new IllegalArgumentException("overwrite is not a range operation");
+            case OVERWRITE, FIRMWARE -> throw new IllegalArgumentException(technique.label() + " is not a range operation");
         };
     }
 }

@@ -9,7 +9,9 @@ public enum Technique {
     /** BLKDISCARD / punch hole: the blocks are unmapped; what they read back as is up to the device. */
     DISCARD("discard (unmap)"),
     /** BLKSECDISCARD: unmapped and the old data erased by the device. */
-    SECURE_DISCARD("secure discard");
+    SECURE_DISCARD("secure discard"),
+    /** The drive's own erase command (sanitize, format, security erase): it erases what no write reaches. */
+    FIRMWARE("firmware erase (the drive's own command)");
 
     private final String label;
 
@@ -21,7 +23,13 @@ public enum Technique {
         return label;
     }
 
+    /** BLKZEROOUT, BLKDISCARD or BLKSECDISCARD over the target's ranges. */
     public boolean isRangeOperation() {
-        return this != OVERWRITE;
+        return this == ZERO_OUT || this == DISCARD || this == SECURE_DISCARD;
+    }
+
+    /** Whether Blockwipe writes the passes itself (no range operation, no drive command). */
+    public boolean isOverwrite() {
+        return this == OVERWRITE;
     }
 }

@@ -1,10 +1,12 @@
 package dev.blockwipe.engine.method;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The methods Blockwipe offers, and the parser for custom pass lists. */
 public final class WipeMethods {
@@ -13,7 +15,7 @@ public final class WipeMethods {
     private static final PassSpec RANDOM = new PassSpec.RandomStream();
     private static final PassSpec RANDOM_BYTE = new PassSpec.RandomByte();
 
-    private static final List<WipeMethod> ALL = List.of(
+    private static final List<WipeMethod> ALL = Stream.concat(Stream.of(
             overwrite("zero", "Zero fill", "One pass of zeroes. Fast; leaves the device blank.",
                     List.of(ZERO), NistClass.CLEAR, false, "NIST SP 800-88 Rev. 1, §2.4 and Appendix A (Clear: overwrite)"),
             overwrite("one", "One fill", "One pass of 0xFF bytes.",
@@ -50,7 +52,8 @@ public final class WipeMethods {
                     Technique.DISCARD, NistClass.NONE, "Linux block layer, BLKDISCARD (include/uapi/linux/fs.h)"),
             range("secure-discard", "Secure discard",
                     "Unmaps every block and has the device erase the old data (BLKSECDISCARD; eMMC and a few others).",
-                    Technique.SECURE_DISCARD, NistClass.CLEAR, "Linux block layer, BLKSECDISCARD (include/uapi/linux/fs.h)"));
+                    Technique.SECURE_DISCARD, NistClass.CLEAR, "Linux block layer, BLKSECDISCARD (include/uapi/linux/fs.h)")),
+            Arrays.stream(FirmwareMethod.values()).map(WipeMethods::firmware)).toList();
 
     private WipeMethods() {
     }
@@ -125,6 +128,20 @@ public final class WipeMethods {
                                     NistClass nist, String source) {
         return new WipeMethod(name, title, description, List.of(ZERO), WipeMethod.PassRange.NONE, technique,
                 nist, false, source);
+    }
+
+    /**
+     * A drive's own erase: NIST Purge. Its one pass stands for what the blocks read as afterwards
+     * where the drive defines it (zeroes, the usual case; the job takes the drive's word at run time).
+     */
+    private static WipeMethod firmware(FirmwareMethod m) {
+        return new WipeMethod(m.cliName(), m.title(), m.description(), List.of(ZERO), WipeMethod.PassRange.NONE,
+                Technique.FIRMWARE, NistClass.PURGE, false, m.source());
+    }
+
+    /** The firmware methods, each offered only where the drive supports it. */
+    public static List<WipeMethod> firmware() {
+        return ALL.stream().filter(m -> m.technique() == Technique.FIRMWARE).toList();
     }
 
     private static PassSpec fixed(int... unit) {

@@ -45,7 +45,7 @@ public final class ThroughputEstimates {
             case "last" -> 1;
             default -> ((Verification.Sample) verification).percent() / 100;
         };
-        double writeWork = method.technique().isRangeOperation() ? 0.05 : passes;
+        double writeWork = !method.technique().isOverwrite() ? 0.05 : passes;
         return Duration.ofMillis((long) ((writeWork + reads) * size / rate(kind) * 1000));
     }
 

@@ -12,6 +12,8 @@ public enum JobState {
     ERASED("erased ✓", true),
     /** Erased, except sectors the device could not write or read back (listed on the certificate). */
     ERASED_EXCEPT_BAD_SECTORS("erased except bad sectors ⚠", true),
+    /** The drive's own erase succeeded and every canary changed; what it reads as is not defined (crypto erase). */
+    PURGED("purged by the drive ✓", true),
     /** Done as asked, but not proven erased (discard without a read-back; old data may stay on the medium). */
     UNPROVEN("done, not proven erased", true),
     VERIFY_FAILED("verification failed ✗", true),
@@ -42,7 +44,7 @@ public enum JobState {
 
     /** Green for erased, red for what failed, the accent for the rest. */
     public String styleClass() {
-        return this == ERASED ? Styles.JOB_STATE_GOOD
+        return this == ERASED || this == PURGED ? Styles.JOB_STATE_GOOD
                 : this == FAILED || this == VERIFY_FAILED || this == DEVICE_GONE ? Styles.JOB_STATE_BAD
                 : Styles.JOB_STATE_RUNNING;
     }

@@ -301,6 +301,7 @@ public final class JobViewModel implements WipeListener {
         state.set(switch (r.state()) {
             case ERASED -> JobState.ERASED;
             case ERASED_EXCEPT_BAD_SECTORS -> JobState.ERASED_EXCEPT_BAD_SECTORS;
+            case PURGED -> JobState.PURGED;
             case UNPROVEN -> JobState.UNPROVEN;
             case VERIFY_FAILED -> JobState.VERIFY_FAILED;
             case FAILED -> r.cause() == FailureCause.DEVICE_GONE ? JobState.DEVICE_GONE : JobState.FAILED;

@@ -44,7 +44,7 @@ class WipeJobTest {
 
     static List<WipeMethod> overwriteMethods() {
         List<WipeMethod> list = new ArrayList<>(WipeMethods.all().stream()
-                .filter(m -> !m.technique().isRangeOperation()).toList());
+                .filter(m -> m.technique().isOverwrite()).toList());
         list.add(WipeMethods.custom("0x00,0xff,random,0x924924"));
         return list;
     }

@@ -578,7 +578,7 @@ class JobViewModelTest {
 
     private static WipeEvent endEvent(WipeResult r) {
         return switch (r.state()) {
-            case ERASED, ERASED_EXCEPT_BAD_SECTORS, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(r);
+            case ERASED, ERASED_EXCEPT_BAD_SECTORS, PURGED, UNPROVEN, VERIFY_FAILED -> new WipeEvent.Finished(r);
             case FAILED -> new WipeEvent.Failed(r, r.errors().get(0));
             case CANCELLED -> new WipeEvent.Cancelled(r);
         };
@@ -612,6 +612,6 @@ class JobViewModelTest {
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
         return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
                 state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
-                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12));
+                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12), null);
     }
 }
