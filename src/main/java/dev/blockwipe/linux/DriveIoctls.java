@@ -82,12 +82,18 @@ final class DriveIoctls implements DeviceCommands {
         cmd.timeout_ms = millis(command.timeout());
         cmd.data_len = command.dataLength();
         Memory buffer = toDevice(command.direction(), data);
-        guard.enter(call);
         try {
             cmd.addr = Pointer.nativeValue(buffer);
-            int rc = LibC.ioctl(fd, NvmeIoctl.NVME_IOCTL_ADMIN_CMD, cmd);
+            int rc;
+            int errno;
+            guard.enter(call);
+            try {
+                rc = LibC.ioctl(fd, NvmeIoctl.NVME_IOCTL_ADMIN_CMD, cmd);
+                errno = rc < 0 ? Errno.last() : 0; // before leave(), whose close may set errno
+            } finally {
+                guard.leave();
+            }
             if (rc < 0) {
-                int errno = Errno.last();
                 // The driver cancels a command that timed out and the ioctl then returns EINTR:
                 // its wait is not interruptible, so no signal can have caused it.
                 throw errno == Errno.EINTR ? timedOut(call, command.timeout())
@@ -96,7 +102,6 @@ final class DriveIoctls implements DeviceCommands {
             fromDevice(command.direction(), buffer, data);
             return new NvmeCompletion(rc, cmd.result);
         } finally {
-            guard.leave();
             close(buffer);
         }
     }
@@ -124,13 +129,15 @@ final class DriveIoctls implements DeviceCommands {
             hdr.cmdp = cdbp;
             hdr.sbp = sense;
             hdr.timeout = millis(command.timeout());
+            int errno;
             guard.enter(call);
             try {
-                if (LibC.ioctl(fd, ScsiGeneric.SG_IO, hdr) < 0) {
-                    throw failure(call, "SG_IO", Errno.last(), command.timeout());
-                }
+                errno = LibC.ioctl(fd, ScsiGeneric.SG_IO, hdr) < 0 ? Errno.last() : 0;
             } finally {
                 guard.leave();
+            }
+            if (errno != 0) {
+                throw failure(call, "SG_IO", errno, command.timeout());
             }
             int host = hdr.host_status & 0xFFFF;
             int driver = hdr.driver_status & 0xFFFF;

@@ -31,7 +31,6 @@ final class Smartctl {
     private static final int OFFLINE_UNCORRECTABLE = 198;
 
     private final Optional<Path> program;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     /** smartctl as found on PATH. */
     Smartctl() {
@@ -77,7 +76,7 @@ final class Smartctl {
         JsonNode root;
         try {
             int start = output.indexOf('{');
-            root = start < 0 ? null : mapper.readTree(output.substring(start));
+            root = start < 0 ? null : new ObjectMapper().readTree(output.substring(start));
         } catch (IOException e) {
             root = null;
         }
