@@ -1,6 +1,10 @@
 package dev.blockwipe.devices;
 
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.firmware.DeviceCommands;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.Drives;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.TargetIdentity;
 
@@ -36,6 +40,25 @@ public interface TargetOpener {
          * exclusive: O_EXCL for block devices, a lock for files (another holder means "in use").
          */
         OpenedTarget open(Access access) throws TargetException;
+
+        /**
+         * What the drive behind the located device says about itself and the firmware erases it
+         * offers, for Details and {@code blockwipe show}, without a wipe: asked through a descriptor
+         * of the located object opened read-only and not exclusively (a mounted disk can be asked
+         * too), closed again before this returns. Never fails: a drive that cannot be asked offers
+         * nothing, with the reason. The default is the answer of a device that takes no commands.
+         */
+        default DriveReport drive() {
+            return Drives.probe(DeviceCommands.NONE);
+        }
+
+        /**
+         * The drive's SMART figures, read the same way as {@link #drive()}; never fails: when
+         * nothing can be read, the reason ("smartmontools is not installed").
+         */
+        default Smart smart() {
+            return Smart.unavailable("the device takes no drive commands: it has no SMART of its own");
+        }
 
         @Override
         void close();

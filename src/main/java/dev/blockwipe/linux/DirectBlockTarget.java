@@ -10,6 +10,7 @@ import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.TargetIdentity;
@@ -51,6 +52,7 @@ final class DirectBlockTarget implements OpenedTarget {
     private final boolean unalignedTail;
     private final SysfsBlock sysfs;
     private final Path sysfsRoot;
+    private final DeviceCommands commands;
     private static final Path PROC = Path.of("/proc");
 
     private final ReadWriteLock directFlag = new ReentrantReadWriteLock();
@@ -72,6 +74,18 @@ final class DirectBlockTarget implements OpenedTarget {
         this.unalignedTail = unalignedTail;
         this.sysfs = sysfs;
         this.sysfsRoot = sysfsRoot;
+        this.commands = sysfs == null ? DeviceCommands.NONE
+                : new DriveIoctls(info.path(), fd, sysfs.commandSet(), new DriveIoctls.Guard() {
+                    @Override
+                    public void enter(String call) throws TargetException {
+                        DirectBlockTarget.this.enter(call);
+                    }
+
+                    @Override
+                    public void leave() {
+                        DirectBlockTarget.this.leave();
+                    }
+                });
     }
 
     @Override
@@ -124,6 +138,16 @@ final class DirectBlockTarget implements OpenedTarget {
         TargetIdentity id = info.identity();
         SysfsBlock now = SysfsBlock.of(sysfsRoot, id.major(), id.minor());
         return now != null && (id.diskseq() == 0 || now.diskseq().orElse(id.diskseq()) == id.diskseq());
+    }
+
+    /**
+     * NVMe admin commands or SG_IO through this target's own descriptor, as its device's sysfs node
+     * says it takes them ({@link SysfsBlock#commandSet()}); none for image files. Refused, like
+     * every other call, once the target is closed.
+     */
+    @Override
+    public DeviceCommands commands() {
+        return commands;
     }
 
     /** The disk's hwmon sensor (a partition's disk's); none for image files and loop devices. */

@@ -28,6 +28,7 @@ final class Errno {
     static final int ENOSYS = 38;
     static final int ELOOP = 40;
     static final int EOPNOTSUPP = 95;
+    static final int ETIMEDOUT = 110;
     static final int ENOMEDIUM = 123;
 
     private static final Map<Integer, String> NAMES = Map.ofEntries(
@@ -40,7 +41,7 @@ final class Errno {
             Map.entry(ENAMETOOLONG, "ENAMETOOLONG"), Map.entry(ELOOP, "ELOOP"), Map.entry(ENOLCK, "ENOLCK"),
             Map.entry(ENOSYS, "ENOSYS"),
             Map.entry(EINTR, "EINTR"), Map.entry(12, "ENOMEM"), Map.entry(14, "EFAULT"), Map.entry(27, "EFBIG"),
-            Map.entry(61, "ENODATA"), Map.entry(62, "ETIME"), Map.entry(110, "ETIMEDOUT"), Map.entry(121, "EREMOTEIO"));
+            Map.entry(61, "ENODATA"), Map.entry(62, "ETIME"), Map.entry(ETIMEDOUT, "ETIMEDOUT"), Map.entry(121, "EREMOTEIO"));
 
     private Errno() {
     }

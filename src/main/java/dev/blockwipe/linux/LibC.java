@@ -59,6 +59,12 @@ final class LibC {
     /** ioctl with a struct loop_info64 (LOOP_GET_STATUS64). */
     static native int ioctl(int fd, long request, Loop.Info64 argp);
 
+    /** ioctl with a struct nvme_passthru_cmd (NVME_IOCTL_ADMIN_CMD). */
+    static native int ioctl(int fd, long request, NvmeIoctl.PassthruCmd argp);
+
+    /** ioctl with a struct sg_io_hdr (SG_IO). */
+    static native int ioctl(int fd, long request, ScsiGeneric.SgIoHdr argp);
+
     /** ioctl with a struct winsize (TIOCGWINSZ). */
     static native int ioctl(int fd, long request, Tty.Winsize argp);
 

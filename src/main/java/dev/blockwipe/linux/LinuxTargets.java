@@ -7,11 +7,17 @@ import dev.blockwipe.engine.DaemonThreads;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.firmware.CommandSet;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.Drives;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.engine.io.TargetInfo;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Opens devices and image files so that what is judged, shown, confirmed and written is one
@@ -28,6 +34,7 @@ public final class LinuxTargets implements TargetOpener {
     static final int PARALLEL_DEPTH = 4;
 
     private final Path sysfsRoot;
+    private final Smartctl smartctl = new Smartctl();
 
     public LinuxTargets() {
         this(Path.of("/sys"));
@@ -82,6 +89,12 @@ public final class LinuxTargets implements TargetOpener {
         }
     }
 
+    /** Something asked of a located device through a descriptor of it and the commands it takes. */
+    @FunctionalInterface
+    private interface Probe<T> {
+        T on(int fd, CommandSet commands);
+    }
+
     /** A path resolved to one object: an O_PATH descriptor and what fstat said of it. */
     private final class LinuxLocated implements Located {
         private final String path;
@@ -123,13 +136,7 @@ public final class LinuxTargets implements TargetOpener {
                 throw openFailure(path, access, device, Errno.last());
             }
             try {
-                Statx opened = DescriptorFacts.stat(path, fd);
-                if (opened.type() != st.type() || opened.inode() != st.inode() || opened.devMajor() != st.devMajor()
-                        || opened.devMinor() != st.devMinor() || opened.rdevMajor() != st.rdevMajor()
-                        || opened.rdevMinor() != st.rdevMinor()) {
-                    throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED,
-                            "the reopened descriptor is not the located object; nothing was written");
-                }
+                Statx opened = reopened(fd);
                 if (!device && access == Access.WRITE) {
                     lock(path, fd);
                 }
@@ -144,6 +151,53 @@ public final class LinuxTargets implements TargetOpener {
                 LibC.close(fd);
                 throw e;
             }
+        }
+
+        /** Asked through a read-only descriptor: O_NONBLOCK, so that a drive without a medium opens too. */
+        @Override
+        public DriveReport drive() {
+            return probe((fd, commands) -> Drives.probe(new DriveIoctls(path, fd, commands, DriveIoctls.Guard.NONE)),
+                    why -> DriveReport.none("none", why, List.of()));
+        }
+
+        @Override
+        public Smart smart() {
+            return probe(smartctl::read, Smart::unavailable);
+        }
+
+        /**
+         * {@code probe} on a read-only, non-exclusive descriptor of the located object (the handle
+         * reopened, not the path) and the command set its device takes; {@code failed} with the
+         * reason when it cannot be opened.
+         */
+        private <T> T probe(Probe<T> probe, Function<String, T> failed) {
+            int fd = LibC.open("/proc/self/fd/" + handle, Fcntl.O_RDONLY | Fcntl.O_NONBLOCK | Fcntl.O_CLOEXEC, 0);
+            if (fd < 0) {
+                int errno = Errno.last();
+                return failed.apply("it could not be opened to ask the drive: " + Errno.name(errno) + " ("
+                        + Errno.describe(errno) + ")");
+            }
+            try {
+                Statx opened = reopened(fd);
+                SysfsBlock sysfs = st.isBlockDevice() ? DescriptorFacts.sysfs(path, opened, sysfsRoot) : null;
+                return probe.on(fd, sysfs == null ? CommandSet.NONE : sysfs.commandSet());
+            } catch (TargetException e) {
+                return failed.apply(e.getMessage());
+            } finally {
+                LibC.close(fd);
+            }
+        }
+
+        /** What fstat says of a descriptor opened through the handle; refused when it is not the located object. */
+        private Statx reopened(int fd) throws TargetException {
+            Statx opened = DescriptorFacts.stat(path, fd);
+            if (opened.type() != st.type() || opened.inode() != st.inode() || opened.devMajor() != st.devMajor()
+                    || opened.devMinor() != st.devMinor() || opened.rdevMajor() != st.rdevMajor()
+                    || opened.rdevMinor() != st.rdevMinor()) {
+                throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED,
+                        "the reopened descriptor is not the located object; nothing was written");
+            }
+            return opened;
         }
 
         @Override

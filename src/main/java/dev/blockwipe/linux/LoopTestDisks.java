@@ -95,11 +95,7 @@ public final class LoopTestDisks implements TestDisks {
     public List<String> missingTools() {
         List<String> missing = new ArrayList<>();
         for (String tool : new String[] {"losetup", "sfdisk", "partx", "mkfs.ext4", "mkfs.vfat", "mount", "umount"}) {
-            boolean found = false;
-            for (String d : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
-                found |= Files.isExecutable(Path.of(d, tool));
-            }
-            if (!found) {
+            if (Programs.onPath(tool).isEmpty()) {
                 missing.add(tool);
             }
         }

@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,6 +39,17 @@ public final class Programs {
         TimedOutException(String message) {
             super(message);
         }
+    }
+
+    /** The executable {@code name} in a folder of PATH, where there is one. */
+    public static Optional<Path> onPath(String name) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+            Path program = Path.of(dir.isEmpty() ? "." : dir, name);
+            if (Files.isExecutable(program)) {
+                return Optional.of(program);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.blockwipe.linux;
 
+import dev.blockwipe.engine.firmware.CommandSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +63,31 @@ final class SysfsBlock {
     /** A loop device or a partition of one. */
     boolean onLoopDevice() {
         return diskDir().getFileName().toString().matches("loop\\d+");
+    }
+
+    /**
+     * The drive commands the device's descriptor carries, from where the kernel put the device: an
+     * NVMe namespace hangs below its controller (class {@code nvme}) or, with native multipath,
+     * below its subsystem (class {@code nvme-subsystem}); a SCSI disk's {@code device} is a SCSI
+     * device bound to the {@code sd} driver. A partition takes none: a drive command reaches the
+     * whole drive, never only the partition. Everything else (loop, virtio, device-mapper, md,
+     * zram, nbd, a CD drive's sr) takes none either.
+     */
+    CommandSet commandSet() {
+        if (isPartition()) {
+            return CommandSet.NONE;
+        }
+        Path owner = dir.getParent() == null ? null : dir.getParent().getParent();
+        String ownerClass = owner == null || owner.getFileName() == null ? "" : owner.getFileName().toString();
+        if (ownerClass.equals("nvme") || ownerClass.equals("nvme-subsystem")) {
+            return CommandSet.NVME;
+        }
+        try {
+            Path driver = dir.resolve("device/driver").toRealPath().getFileName();
+            return driver != null && driver.toString().equals("sd") ? CommandSet.SCSI : CommandSet.NONE;
+        } catch (IOException e) {
+            return CommandSet.NONE; // no driver bound (virtual devices have no device at all)
+        }
     }
 
     /** Queue limits live in the whole disk's directory. */

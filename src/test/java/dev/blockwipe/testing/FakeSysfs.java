@@ -169,6 +169,15 @@ public final class FakeSysfs {
             return attr("device/vendor", vendor);
         }
 
+        /** The driver its SCSI device is bound to ("sd", "sr"): {@code device/driver} links to {@code bus/scsi/drivers/NAME}. */
+        public Disk driver(String name) {
+            Path driver = root.resolve("bus/scsi/drivers").resolve(name);
+            mkdirs(driver);
+            mkdirs(dir.resolve("device"));
+            link(dir.resolve("device/driver"), driver);
+            return this;
+        }
+
         /** SCSI/SATA style: VPD page 0x80 holds the serial behind a 4-byte header. */
         public Disk vpdSerial(String serial) {
             byte[] ascii = serial.getBytes(StandardCharsets.US_ASCII);
