@@ -1,6 +1,10 @@
 package dev.blockwipe.devices;
 
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.HiddenArea;
+import dev.blockwipe.engine.firmware.Offer;
+import dev.blockwipe.engine.firmware.Smart;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +12,53 @@ import java.util.List;
 public final class FactSheet {
     /** One line; empty values are left out of sheets. */
     public record Fact(String key, String value) {
+    }
+
+    /**
+     * What the drive says through its commands: who it is, the facts behind its firmware erase,
+     * every firmware method of its own command set offered or not with the reason (the others in
+     * one line), a hidden area, and its SMART figures.
+     */
+    public static List<Fact> drive(DriveReport drive, Smart smart) {
+        FactSheet f = new FactSheet();
+        List<Offer> own = drive.offers().stream().filter(o -> drive.family().filter(o.method().family()::equals).isPresent())
+                .toList();
+        f.add("drive commands", drive.commandSet() + (drive.model().isEmpty() ? ""
+                : ": " + drive.model() + (drive.serial().isEmpty() ? "" : ", serial " + drive.serial())
+                + (drive.firmware().isEmpty() ? "" : ", firmware " + drive.firmware())));
+        drive.facts().forEach(line -> f.add("  drive", line));
+        drive.hiddenArea().filter(HiddenArea::any).ifPresent(h -> f.add("hidden area", hidden(h)));
+        if (own.isEmpty()) {
+            f.add("firmware erase", "none offered: " + drive.offers().get(0).reason());
+        } else {
+            own.forEach(o -> f.add("  " + o.method().cliName(), offer(o)));
+            f.add("firmware erase", "other command sets' methods are not offered: the drive takes "
+                    + own.get(0).method().family().label() + " commands");
+        }
+        f.add("SMART", smart.summary().replaceFirst("^SMART: ", ""));
+        return List.copyOf(f.facts);
+    }
+
+    /** "offered: defined to read as 0x00 afterwards; the drive estimates about 2 minutes" or "not offered: why". */
+    public static String offer(Offer o) {
+        if (!o.available()) {
+            return "not offered: " + o.reason();
+        }
+        return "offered (" + o.reason() + "); " + o.readsAs().map(p -> "reads as " + p.describe() + " afterwards")
+                .orElse("what it reads as afterwards is not defined") + o.estimate()
+                .map(e -> "; the drive estimates " + Units.duration(e)).orElse("");
+    }
+
+    private static String hidden(HiddenArea h) {
+        List<String> parts = new ArrayList<>();
+        if (h.hpaSectors() > 0) {
+            parts.add("host protected area of " + h.hpaSectors() + " sectors beyond sector " + h.userSectors()
+                    + ", which no overwrite reaches");
+        }
+        if (h.dcoSectors() > 0) {
+            parts.add("device configuration overlay hides " + h.dcoSectors() + " more sectors");
+        }
+        return String.join("; ", parts);
     }
 
     /** What an unknown fact of a hardware disk reads, rather than a guess or a blank. */

@@ -18,10 +18,12 @@ import java.util.Optional;
  * @param firmware   the firmware revision
  * @param facts      one line per fact: "Sanitize: crypto erase, block erase; no overwrite", "Security: supported, not frozen"
  * @param hiddenArea a host protected area or DCO restriction, where the drive has one
+ * @param family     the command set whose methods the drive answers for itself; empty for a drive that
+ *                   offers nothing for one reason (a loop device, no answer)
  * @param offers     one per {@link FirmwareMethod}, in declaration order
  */
 public record DriveReport(String commandSet, String model, String serial, String firmware, List<String> facts,
-                          Optional<HiddenArea> hiddenArea, List<Offer> offers) {
+                          Optional<HiddenArea> hiddenArea, Optional<FirmwareMethod.Family> family, List<Offer> offers) {
     public DriveReport {
         facts = List.copyOf(facts);
         Map<FirmwareMethod, Offer> byMethod = new EnumMap<>(FirmwareMethod.class);
@@ -38,7 +40,7 @@ public record DriveReport(String commandSet, String model, String serial, String
      * bridge that does not pass ATA through), with what is known of it.
      */
     public static DriveReport none(String commandSet, String why, List<String> facts) {
-        return new DriveReport(commandSet, "", "", "", facts, Optional.empty(),
+        return new DriveReport(commandSet, "", "", "", facts, Optional.empty(), Optional.empty(),
                 Arrays.stream(FirmwareMethod.values()).map(m -> Offer.unavailable(m, why)).toList());
     }
 
@@ -56,7 +58,8 @@ public record DriveReport(String commandSet, String model, String serial, String
             }
         }
         own.forEach(o -> all.put(o.method(), o));
-        return new DriveReport(commandSet, model, serial, firmware, facts, hiddenArea, List.copyOf(all.values()));
+        return new DriveReport(commandSet, model, serial, firmware, facts, hiddenArea, Optional.of(family),
+                List.copyOf(all.values()));
     }
 
     public Offer offer(FirmwareMethod method) {
