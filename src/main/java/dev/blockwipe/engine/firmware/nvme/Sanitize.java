@@ -68,16 +68,18 @@ public record Sanitize(Action action, boolean unrestrictedExit, int overwritePas
         return new Sanitize(Action.OVERWRITE, false, 1, false, noDeallocate, pattern);
     }
 
+    /** CDW10; the overwrite fields (OWPASS, OIPBP) are sent only with an overwrite, as the other actions ignore them. */
     public int cdw10() {
+        boolean overwrite = action == Action.OVERWRITE;
         return action.code()
                 | bit(unrestrictedExit) << 3
-                | (overwritePasses & 0xF) << 4
-                | bit(invertPattern) << 8
+                | (overwrite ? (overwritePasses & 0xF) << 4 | bit(invertPattern) << 8 : 0)
                 | bit(noDeallocate) << 9;
     }
 
     public NvmeCommand command() {
-        return new NvmeCommand(NvmeCommands.SANITIZE, 0, cdw10(), pattern, 0, 0, 0, 0, 0, DataDirection.NONE,
+        int cdw11 = action == Action.OVERWRITE ? pattern : 0;
+        return new NvmeCommand(NvmeCommands.SANITIZE, 0, cdw10(), cdw11, 0, 0, 0, 0, 0, DataDirection.NONE,
                 TIMEOUT);
     }
 
