@@ -33,6 +33,17 @@ public interface DeviceCommands {
     CommandSet commandSet();
 
     /**
+     * The NVMe namespace ID of the namespace this descriptor is open on, which Identify Namespace
+     * and Format NVM name: the kernel knows it (NVME_IOCTL_ID on a namespace's block device), the
+     * controller cannot say which of its namespaces the host opened.
+     *
+     * @throws IOException when the descriptor is not on an NVMe namespace, or the kernel refused to say
+     */
+    default int namespaceId() throws IOException {
+        throw new IOException("no NVMe namespace");
+    }
+
+    /**
      * Sends an NVMe admin command and waits for its completion.
      *
      * @param data the command's data: filled by a command that reads ({@link DataDirection#FROM_DEVICE}),
