@@ -60,9 +60,4 @@ public interface DeviceCommands {
      * @throws IOException when the command could not be sent; a CHECK CONDITION is a result
      */
     ScsiResult scsi(ScsiCommand command, byte[] data) throws IOException;
-
-    /** The NVMe namespace ID of the namespace this descriptor is (NVME_IOCTL_ID). */
-    default int namespaceId() throws IOException {
-        throw new IOException("no NVMe namespace");
-    }
 }

@@ -1,7 +1,7 @@
 package dev.blockwipe.engine.firmware.nvme;
 
 import dev.blockwipe.engine.firmware.DeviceCommands;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.firmware.FirmwareProgress;

@@ -7,7 +7,7 @@ import dev.blockwipe.engine.firmware.CommandSet;
 import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.firmware.Drives;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.NvmeCommand;
 import dev.blockwipe.engine.firmware.NvmeCompletion;
 import dev.blockwipe.engine.firmware.Offer;

@@ -3,7 +3,7 @@ package dev.blockwipe.engine.firmware.nvme;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.firmware.FirmwareMethod;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import java.io.IOException;
