@@ -64,10 +64,10 @@ public final class ScsiSanitize implements FirmwareOperation {
     @Override
     public FirmwareOutcome run(DeviceCommands drive, FirmwareProgress progress) throws IOException {
         Steps steps = new Steps();
-        Sense before = testUnitReady(drive, steps);
-        boolean running = before.sanitizeInProgress();
+        Optional<Sense> before = testUnitReady(drive, steps).filter(Sense::sanitizeInProgress);
+        boolean running = before.isPresent();
         if (running) {
-            progress.progress(before.fraction(), "the drive is already sanitizing; following it to its end");
+            progress.progress(before.get().fraction(), "the drive is already sanitizing; following it to its end");
         } else {
             ScsiResult started = UnitAttention.send(drive, ScsiCommands.sanitize(action, parameters.length),
                     parameters.clone(), answer -> steps.add("SANITIZE " + action.specName(), Sense.status(answer)));
@@ -88,27 +88,31 @@ public final class ScsiSanitize implements FirmwareOperation {
             if (sense.sanitizeInProgress()) {
                 progress.progress(sense.fraction(), "the drive reports the sanitize in progress");
             } else if (sense.key() == Sense.NO_SENSE) {
-                Sense after = testUnitReady(drive, steps);
-                if (!after.sanitizeInProgress()) {
-                    return ended(after, steps, running);
+                Optional<Sense> after = testUnitReady(drive, steps);
+                if (after.isEmpty()) {
+                    return completed(steps, running);
+                }
+                if (!after.get().sanitizeInProgress()) {
+                    return failed(after.get(), steps);
                 }
             } else if (sense.key() != Sense.UNIT_ATTENTION) {
-                return ended(sense, steps, running);
+                return failed(sense, steps);
             }
         }
         throw new IOException("the drive still reported the sanitize in progress after " + MAX_POLLS
                 + " polls a second apart (24 hours), so Blockwipe stopped following it.");
     }
 
-    private static FirmwareOutcome ended(Sense sense, Steps steps, boolean running) {
-        if (sense.equals(Sense.NONE)) {
-            String which = running
-                    ? "the sanitize that was already in progress when Blockwipe started (SCSI does not say which"
-                            + " service action it was) completed"
-                    : "the sanitize completed";
-            return new FirmwareOutcome(true, "The drive reports " + which + ": REQUEST SENSE returns no sense and"
-                    + " TEST UNIT READY is good.", steps.list());
-        }
+    private static FirmwareOutcome completed(Steps steps, boolean running) {
+        String which = running
+                ? "the sanitize that was already in progress when Blockwipe started (SCSI does not say which"
+                        + " service action it was) completed"
+                : "the sanitize completed";
+        return new FirmwareOutcome(true, "The drive reports " + which + ": REQUEST SENSE returns no sense and"
+                + " TEST UNIT READY is good.", steps.list());
+    }
+
+    private static FirmwareOutcome failed(Sense sense, Steps steps) {
         if (sense.sanitizeFailed()) {
             return new FirmwareOutcome(false, "The drive reports the sanitize failed; the drive is in failure mode"
                     + " and takes no reads or writes until a sanitize completes (" + sense.describe() + ").",
@@ -118,8 +122,8 @@ public final class ScsiSanitize implements FirmwareOperation {
                 + ", which does not say it completed.", steps.list());
     }
 
-    /** TEST UNIT READY past the unit attentions a reset or a power loss leaves: its sense, NONE when good. */
-    private static Sense testUnitReady(DeviceCommands drive, Steps steps) throws IOException {
+    /** TEST UNIT READY past the unit attentions a reset or a power loss leaves: empty when good, else its sense. */
+    private static Optional<Sense> testUnitReady(DeviceCommands drive, Steps steps) throws IOException {
         ScsiResult r = UnitAttention.send(drive, ScsiCommands.testUnitReady(), new byte[0],
                 answer -> steps.add("TEST UNIT READY", Sense.status(answer)));
         requireDelivered("TEST UNIT READY", r);
@@ -127,7 +131,7 @@ public final class ScsiSanitize implements FirmwareOperation {
             throw new IOException("the drive answered TEST UNIT READY with " + r.describe()
                     + ", so its state cannot be read.");
         }
-        return r.isGood() ? Sense.NONE : Sense.parse(r.sense());
+        return r.isGood() ? Optional.empty() : Optional.of(Sense.parse(r.sense()));
     }
 
     private static Sense requestSense(DeviceCommands drive, Steps steps) throws IOException {
