@@ -1,6 +1,6 @@
 package dev.blockwipe.engine.firmware.scsi;
 
-import dev.blockwipe.engine.firmware.FirmwareMethod;
+import dev.blockwipe.engine.method.FirmwareMethod;
 
 /** The SANITIZE service actions Blockwipe sends (SBC-4, SANITIZE command), each carrying out one firmware method. */
 public enum SanitizeAction {

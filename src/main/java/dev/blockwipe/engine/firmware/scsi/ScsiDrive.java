@@ -2,10 +2,10 @@ package dev.blockwipe.engine.firmware.scsi;
 
 import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.firmware.DriveReport;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.Offer;
 import dev.blockwipe.engine.firmware.ScsiCommand;
 import dev.blockwipe.engine.firmware.ScsiResult;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

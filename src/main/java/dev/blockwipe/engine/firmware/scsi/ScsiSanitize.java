@@ -1,12 +1,12 @@
 package dev.blockwipe.engine.firmware.scsi;
 
 import dev.blockwipe.engine.firmware.DeviceCommands;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.firmware.FirmwareProgress;
 import dev.blockwipe.engine.firmware.ScsiCommand;
 import dev.blockwipe.engine.firmware.ScsiResult;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
 import java.io.IOException;
 import java.time.Duration;

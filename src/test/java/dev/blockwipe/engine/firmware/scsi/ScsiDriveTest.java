@@ -6,12 +6,12 @@ import static dev.blockwipe.engine.firmware.scsi.SimulatedScsi.OVERWRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.DriveReport;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.Offer;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.Arrays;
-import org.junit.jupiter.api.Test;
 
 class ScsiDriveTest {
     private static final String ATA_REFUSED = "the drive refused ATA PASS-THROUGH (16) as an invalid operation code.";

@@ -8,16 +8,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.DataDirection;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.firmware.ScsiCommand;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.testing.Expected;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collections;
-import org.junit.jupiter.api.Test;
 
 class ScsiSanitizeTest {
     private static final int BLOCKS = 16;
