@@ -3,6 +3,7 @@ package dev.blockwipe.testing;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetIoException;
+import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.io.BlockTarget;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.OldData;
@@ -35,6 +36,7 @@ public final class MemoryTarget implements BlockTarget {
     private int syncsAtReread = -1;
     private Thermometer thermometer = Thermometer.NONE;
     private Runnable onSync = () -> { };
+    private DeviceCommands commands = DeviceCommands.NONE;
 
     public MemoryTarget(int size) {
         this(size, 512, 4096, 0, false);
@@ -86,6 +88,17 @@ public final class MemoryTarget implements BlockTarget {
     @Override
     public Thermometer thermometer() {
         return thermometer;
+    }
+
+    /** The drive takes commands through {@code drive} (a simulated drive over {@link #data()}). */
+    public MemoryTarget withCommands(DeviceCommands drive) {
+        this.commands = drive;
+        return this;
+    }
+
+    @Override
+    public DeviceCommands commands() {
+        return commands;
     }
 
     /** Runs {@code action} in every sync, as a device that flushes a cache takes its time there. */

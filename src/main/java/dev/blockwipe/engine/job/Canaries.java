@@ -95,7 +95,7 @@ final class Canaries {
         for (int i = 0; i < offsets.size(); i++) {
             buffer.clear();
             target.read(offsets.get(i), buffer);
-            buffer.flip().get(bytes);
+            buffer.get(0, bytes);
             all.add(new FirmwareRecord.Canary(offsets.get(i), HexFormat.of().formatHex(hashes.get(i)),
                     !Arrays.equals(sha256(bytes), hashes.get(i))));
         }

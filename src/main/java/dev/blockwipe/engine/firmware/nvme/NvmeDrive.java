@@ -2,8 +2,8 @@ package dev.blockwipe.engine.firmware.nvme;
 
 import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.firmware.DriveReport;
-import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.Offer;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
 import java.io.IOException;
 import java.time.Duration;

@@ -7,19 +7,19 @@ import dev.blockwipe.engine.firmware.CommandSet;
 import dev.blockwipe.engine.firmware.DeviceCommands;
 import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.firmware.Drives;
-import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.NvmeCommand;
 import dev.blockwipe.engine.firmware.NvmeCompletion;
 import dev.blockwipe.engine.firmware.Offer;
 import dev.blockwipe.engine.firmware.ScsiCommand;
 import dev.blockwipe.engine.firmware.ScsiResult;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
-import java.io.IOException;
-import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
 
 class NvmeDriveTest {
     private static final byte[] IMAGE = new byte[64 * 512];

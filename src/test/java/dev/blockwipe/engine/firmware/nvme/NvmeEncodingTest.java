@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.DataDirection;
 import dev.blockwipe.engine.firmware.NvmeCommand;
+import org.junit.jupiter.api.Test;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
 
 class NvmeEncodingTest {
 

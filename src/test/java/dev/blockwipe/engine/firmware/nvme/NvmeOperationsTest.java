@@ -3,14 +3,14 @@ package dev.blockwipe.engine.firmware.nvme;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
+import dev.blockwipe.engine.method.FirmwareMethod;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 
 class NvmeOperationsTest {
 

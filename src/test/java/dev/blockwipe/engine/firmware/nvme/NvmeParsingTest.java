@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.NvmeCompletion;
 import dev.blockwipe.engine.method.Pattern;
+import org.junit.jupiter.api.Test;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.Test;
 
 /** The parsers against pages built here by hand, byte by byte, from the specification's layouts. */
 class NvmeParsingTest {

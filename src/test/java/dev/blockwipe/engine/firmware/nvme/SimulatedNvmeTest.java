@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.DataDirection;
 import dev.blockwipe.engine.firmware.NvmeCommand;
+import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Arrays;
-import org.junit.jupiter.api.Test;
 
 /** The simulated controller answers as the specification says, so that the other tests mean something. */
 class SimulatedNvmeTest {

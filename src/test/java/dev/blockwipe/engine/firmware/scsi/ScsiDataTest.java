@@ -4,10 +4,10 @@ import static dev.blockwipe.engine.firmware.scsi.ScsiCommandsTest.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.ScsiResult;
+import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.OptionalInt;
-import org.junit.jupiter.api.Test;
 
 /** The readers of what a SCSI drive returns: sense data, INQUIRY data, the serial page, the SUPPORT field. */
 class ScsiDataTest {

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.blockwipe.engine.firmware.DataDirection;
 import dev.blockwipe.engine.firmware.ScsiCommand;
 import dev.blockwipe.engine.firmware.ScsiResult;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import java.time.Duration;
 
 /** The simulated drive answers hand-made CDBs as SPC-5 and SBC-4 say, so the tests built on it mean something. */
 class SimulatedScsiTest {

@@ -1,0 +1,118 @@
+package dev.blockwipe.engine.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.firmware.nvme.NvmeCommands;
+import dev.blockwipe.engine.firmware.nvme.SimulatedNvme;
+import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.engine.method.NistClass;
+import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.testing.MemoryTarget;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A firmware method as a job, on a simulated NVMe drive over the target's own bytes: the drive's
+ * word is taken only with the canaries, and with the read-back where the drive defines what its
+ * blocks read as; Purge only when all agree.
+ */
+class FirmwareJobTest {
+    private static final int SIZE = 8 << 20;
+
+    private static MemoryTarget drive(java.util.function.UnaryOperator<SimulatedNvme.Builder> settings) {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        new Random(7).nextBytes(target.data());
+        return target.withCommands(settings.apply(SimulatedNvme.over(target.data()).sanitizeSteps(0)).build());
+    }
+
+    private static WipeResult run(MemoryTarget target, String method) throws Exception {
+        return new WipeJob(WipeRequest.of(WipeMethods.byName(method).orElseThrow()), Keystreams.JCE)
+                .run(target, e -> { }, new CancelToken());
+    }
+
+    @Test
+    void aFormatWhoseBlocksReadAsZeroesIsReadBackAndCertifiedPurge() throws Exception {
+        MemoryTarget target = drive(b -> b.dlfeat(1));
+
+        WipeResult r = run(target, "nvme-format-user-data");
+
+        assertThat(r.state()).as(r.errors().toString()).isEqualTo(FinalState.ERASED);
+        assertThat(r.nist()).isEqualTo(NistClass.PURGE);
+        assertThat(r.firmware().command()).contains("Format NVM (opcode 0x80)", "SES 1");
+        assertThat(r.firmware().canaries().planted()).hasSize(Canaries.COUNT);
+        assertThat(r.firmware().canaries().allChanged()).isTrue();
+        assertThat(r.firmware().canaries().planted().get(0).offset()).isZero();
+        assertThat(r.firmware().canaries().planted().get(Canaries.COUNT - 1).offset()).isEqualTo(SIZE - 4096);
+        assertThat(r.verification().bytesVerified()).isEqualTo(SIZE);
+        assertThat(target.data()).containsOnly(0);
+    }
+
+    @Test
+    void aCryptoEraseWhoseBlocksReadAsNothingDefinedIsPurgedByTheDriveAndNotCalledErased() throws Exception {
+        MemoryTarget target = drive(b -> b.dlfeat(0));
+
+        WipeResult r = run(target, "nvme-sanitize-crypto");
+
+        assertThat(r.state()).isEqualTo(FinalState.PURGED);
+        assertThat(r.nist()).isEqualTo(NistClass.PURGE);
+        assertThat(r.verification()).as("nothing defined to read back").isNull();
+        assertThat(r.firmware().readsAs()).contains("not defined");
+        assertThat(r.firmware().outcome().succeeded()).isTrue();
+    }
+
+    @Test
+    void aDriveThatSaysSuccessAndErasesNothingIsCaughtByItsCanaries() throws Exception {
+        MemoryTarget target = drive(b -> b.lies());
+
+        WipeResult r = run(target, "nvme-sanitize-block");
+
+        assertThat(r.state()).isEqualTo(FinalState.VERIFY_FAILED);
+        assertThat(r.nist()).isEqualTo(NistClass.NONE);
+        assertThat(r.firmware().outcome().succeeded()).as("the drive's word").isTrue();
+        assertThat(r.firmware().canaries().changed()).isZero();
+        assertThat(r.warnings()).anyMatch(w -> w.contains("64 of 64 canaries read back unchanged"));
+    }
+
+    @Test
+    void aSanitizeTheDriveReportsFailedFailsTheJobWithTheDrivesStatus() throws Exception {
+        MemoryTarget target = drive(b -> b.sanitizeFails());
+
+        WipeResult r = run(target, "nvme-sanitize-block");
+
+        assertThat(r.state()).isEqualTo(FinalState.FAILED);
+        assertThat(r.nist()).isEqualTo(NistClass.NONE);
+        assertThat(r.errors().get(0)).contains("the drive reported that the erase failed");
+        assertThat(r.firmware().outcome().succeeded()).isFalse();
+    }
+
+    @Test
+    void aMethodTheDriveDoesNotOfferIsRefusedWithItsReasonBeforeAnythingIsWritten() {
+        MemoryTarget target = drive(b -> b.sanicap(0).fna(0));
+        byte[] before = target.data().clone();
+        SimulatedNvme nvme = (SimulatedNvme) target.commands();
+
+        assertThatThrownBy(() -> run(target, "nvme-sanitize-block")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("nvme-sanitize-block: not supported by this device: ")
+                .hasMessageContaining("SANICAP");
+        assertThatThrownBy(() -> run(target, "nvme-format-crypto")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("FNA");
+        assertThat(target.data()).isEqualTo(before);
+        assertThat(nvme.count(NvmeCommands.SANITIZE) + nvme.count(NvmeCommands.FORMAT_NVM)).isZero();
+    }
+
+    @Test
+    void aPartitionOrADeviceWithoutDriveCommandsIsRefused() {
+        MemoryTarget partition = new MemoryTarget(SIZE, 512, 4096, 1 << 20, false);
+        MemoryTarget loop = new MemoryTarget(SIZE);
+
+        assertThatThrownBy(() -> run(partition, "nvme-format-user-data")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("a firmware erase erases the whole drive");
+        assertThatThrownBy(() -> run(loop, "ata-secure-erase")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("takes no drive commands");
+        assertThat(Arrays.equals(loop.data(), new byte[SIZE])).isTrue();
+    }
+}
