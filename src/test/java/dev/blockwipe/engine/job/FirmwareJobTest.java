@@ -104,6 +104,18 @@ class FirmwareJobTest {
         assertThat(nvme.count(NvmeCommands.SANITIZE) + nvme.count(NvmeCommands.FORMAT_NVM)).isZero();
     }
 
+    /** A sanitize, and a format that applies to all namespaces, would erase namespaces nobody confirmed. */
+    @Test
+    void aControllerWithAnotherNamespaceOffersNoErasureThatReachesIt() {
+        MemoryTarget target = drive(b -> b.namespaces(1, 2).fna(0x01));
+
+        assertThatThrownBy(() -> run(target, "nvme-sanitize-block")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("sanitize erases every namespace of the NVM subsystem, and the controller has 2"
+                        + " active namespaces (1, 2)");
+        assertThatThrownBy(() -> run(target, "nvme-format-user-data")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("erases every namespace (FNA 0x01)");
+    }
+
     @Test
     void aPartitionOrADeviceWithoutDriveCommandsIsRefused() {
         MemoryTarget partition = new MemoryTarget(SIZE, 512, 4096, 1 << 20, false);

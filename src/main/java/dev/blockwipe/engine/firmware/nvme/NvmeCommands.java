@@ -22,6 +22,8 @@ public final class NvmeCommands {
     public static final int CNS_NAMESPACE = 0x00;
     /** Identify CNS 01h: the controller data structure. */
     public static final int CNS_CONTROLLER = 0x01;
+    /** Identify CNS 02h: the active namespace IDs of the controller above the NSID given, ascending, 0-terminated. */
+    public static final int CNS_ACTIVE_NAMESPACES = 0x02;
     public static final int IDENTIFY_BYTES = 4096;
 
     /** Log page 02h: SMART / Health Information. */
@@ -39,6 +41,11 @@ public final class NvmeCommands {
     /** Identify with CNS 01h; the NSID is not used and stays 0. */
     public static NvmeCommand identifyController() {
         return identify(0, CNS_CONTROLLER);
+    }
+
+    /** Identify with CNS 02h from NSID 0: the controller's active namespaces, up to 1024. */
+    public static NvmeCommand activeNamespaces() {
+        return identify(0, CNS_ACTIVE_NAMESPACES);
     }
 
     /** Identify with CNS 00h for namespace {@code nsid}. */

@@ -37,6 +37,9 @@ public final class NvmeDrive {
         int nsid = drive.namespaceId();
         IdentifyNamespace namespace = IdentifyNamespace.parse(Answer.ask(drive, NvmeCommands.identifyNamespace(nsid))
                 .orThrow("Identify Namespace " + Integer.toUnsignedString(nsid)));
+        Answer listed = Answer.ask(drive, NvmeCommands.activeNamespaces());
+        Namespaces namespaces = listed.ifSucceeded().map(Namespaces::parse)
+                .orElseGet(() -> Namespaces.unlisted(NvmeStatus.describe(listed.completion())));
         Answer sanitizeLog = Answer.ask(drive, NvmeCommands.sanitizeStatusLog());
         Optional<SanitizeStatus> sanitize = sanitizeLog.ifSucceeded().map(SanitizeStatus::parse);
         Optional<SmartHealth> health = Answer.ask(drive, NvmeCommands.smartHealthLog()).ifSucceeded()
@@ -52,8 +55,9 @@ public final class NvmeDrive {
         }
         health.map(SmartHealth::describe).ifPresent(facts::add);
         facts.add(namespaceFact(nsid, namespace));
+        facts.add(namespaces.describe());
 
-        Offers offers = new Offers(controller, namespace, nsid, sanitize, sanitizeLog);
+        Offers offers = new Offers(controller, namespace, nsid, namespaces, sanitize, sanitizeLog);
         return DriveReport.of("NVMe", controller.model(), controller.serial(), controller.firmware(), facts,
                 Optional.empty(), FirmwareMethod.Family.NVME, List.of(
                         offers.format(FirmwareMethod.NVME_FORMAT_USER_DATA, FormatNvm.SecureErase.USER_DATA),
@@ -91,7 +95,7 @@ public final class NvmeDrive {
     }
 
     /** The offers, each available only when the identify data claims the command. */
-    private record Offers(IdentifyController controller, IdentifyNamespace namespace, int nsid,
+    private record Offers(IdentifyController controller, IdentifyNamespace namespace, int nsid, Namespaces namespaces,
                           Optional<SanitizeStatus> log, Answer logAnswer) {
 
         Offer format(FirmwareMethod method, FormatNvm.SecureErase secureErase) {
@@ -102,6 +106,11 @@ public final class NvmeDrive {
             if (secureErase == FormatNvm.SecureErase.CRYPTO && !controller.formatCryptoErase()) {
                 return Offer.unavailable(method, "the controller does not support crypto erase in Format NVM"
                         + " (FNA bit 2 clear)");
+            }
+            if (controller.formatErasesAllNamespaces() && !namespaces.onlyOne()) {
+                return Offer.unavailable(method, String.format("Format NVM on this controller erases every namespace"
+                        + " (FNA 0x%02X), and %s: only the namespace chosen may be erased", controller.fna(),
+                        namespaces.why()));
             }
             String scope = controller.formatErasesAllNamespaces()
                     ? String.format("erases every namespace of the controller (FNA 0x%02X)", controller.fna())
@@ -122,6 +131,11 @@ public final class NvmeDrive {
             if (log.isEmpty()) {
                 return Offer.unavailable(method, "the Sanitize Status log, which shows a sanitize's progress, did not"
                         + " answer (status " + NvmeStatus.describe(logAnswer.completion()) + ")");
+            }
+            if (!namespaces.onlyOne()) {
+                return Offer.unavailable(method, "sanitize erases every namespace of the NVM subsystem, and "
+                        + namespaces.why() + ": only the namespace chosen may be erased (nvme-format-user-data erases"
+                        + " one namespace where the controller offers it)");
             }
             Sanitize command;
             Optional<Pattern> readsAs;

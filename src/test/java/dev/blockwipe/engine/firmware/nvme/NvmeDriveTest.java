@@ -79,7 +79,8 @@ class NvmeDriveTest {
                 "Sanitize: block erase, crypto erase, overwrite",
                 "Last sanitize: SSTAT 0x0000, no sanitize has been done",
                 "SMART/health: critical warning 0x00, 3% used, 0 media errors, 1234 power-on hours",
-                "Namespace 1: 64 blocks of 512 bytes, LBA format 0 of 1; deallocated blocks read as 0x00");
+                "Namespace 1: 64 blocks of 512 bytes, LBA format 0 of 1; deallocated blocks read as 0x00",
+                "Active namespaces: 1");
     }
 
     @Test

@@ -69,6 +69,8 @@ public final class SimulatedNvme implements DeviceCommands {
         private String firmware = "1.0";
         private int vendorId = 0x1B36;
         private int nsid = 1;
+        /** The controller's active namespaces (Identify CNS 02h); the drive's own {@link #nsid} alone unless set. */
+        private int[] namespaces;
         private int blockShift = 9;
         private int oacs = 1 << 1;
         private int fna = 1 << 2;
@@ -108,6 +110,12 @@ public final class SimulatedNvme implements DeviceCommands {
         }
 
         /** The namespace's ID, which {@link #namespaceId()} reports as the kernel would. */
+        /** The controller lists these active namespaces (the drive's own among them, or not: a test's choice). */
+        public Builder namespaces(int... ids) {
+            this.namespaces = ids.clone();
+            return this;
+        }
+
         public Builder nsid(int nsid) {
             this.nsid = nsid;
             return this;
@@ -185,6 +193,9 @@ public final class SimulatedNvme implements DeviceCommands {
             if (image.length % (1 << blockShift) != 0) {
                 throw new IllegalArgumentException("the image is not a whole number of blocks");
             }
+            if (namespaces == null) {
+                namespaces = new int[] {nsid};
+            }
             return new SimulatedNvme(image, this);
         }
     }
@@ -251,6 +262,15 @@ public final class SimulatedNvme implements DeviceCommands {
                 b.putShort(256, (short) config.oacs);
                 b.putInt(328, config.sanicap);
                 data[524] = (byte) config.fna;
+            }
+            case 0x02 -> {
+                int at = 0;
+                for (int id : config.namespaces) {
+                    if (Integer.compareUnsigned(id, c.nsid()) > 0) {
+                        b.putInt(at, id);
+                        at += 4;
+                    }
+                }
             }
             case 0x00 -> {
                 if (c.nsid() != config.nsid) {
