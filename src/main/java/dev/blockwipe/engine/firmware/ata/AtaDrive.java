@@ -142,8 +142,7 @@ public final class AtaDrive {
                 .orElseGet(() -> Offer.available(operation, operation.command(), readsAs, Optional.empty()));
     }
 
-    private static Optional<SanitizeStatus> sanitizeStatus(DeviceCommands drive, IdentifyData id, List<String> facts)
-            throws IOException {
+    private static Optional<SanitizeStatus> sanitizeStatus(DeviceCommands drive, IdentifyData id, List<String> facts) {
         IdentifyData.Sanitize s = id.sanitize();
         if (!s.supported()) {
             facts.add("Sanitize: not supported (IDENTIFY word 59 bit 12 clear)");
@@ -222,8 +221,10 @@ public final class AtaDrive {
     }
 
     private static String hidden(long sectors, IdentifyData id) {
-        return String.format(Locale.ROOT, "%d sectors (%.1f MiB) hidden", sectors,
-                sectors * (double) id.logicalSectorSize() / (1 << 20));
+        long bytes = sectors * id.logicalSectorSize();
+        String size = bytes < 1 << 20 ? (bytes >> 10) + " KiB"
+                : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
+        return sectors + " sectors (" + size + ") hidden";
     }
 
     private static String describeSize(IdentifyData id) {
