@@ -76,6 +76,7 @@ public final class SimulatedAta implements DeviceCommands {
     private byte[] masterPassword = new byte[32];
     private boolean locked;
     private boolean frozen;
+    private boolean keepsPassword;
     private int attemptsLeft = 5;
 
     private boolean sanitizeCrypto = true;
@@ -178,6 +179,12 @@ public final class SimulatedAta implements DeviceCommands {
     public SimulatedAta eraseTimeWords(int normal, int enhanced) {
         normalEraseWord = normal;
         enhancedEraseWord = enhanced;
+        return this;
+    }
+
+    /** A quirk: SECURITY ERASE UNIT leaves the user password set, against ACS-3. */
+    public SimulatedAta keepsPasswordAfterErase() {
+        keepsPassword = true;
         return this;
     }
 
@@ -464,7 +471,7 @@ public final class SimulatedAta implements DeviceCommands {
         }
         boolean enhanced = (block[0] & 0x02) != 0;
         Arrays.fill(disk, enhanced ? (byte) 0x5A : 0);
-        userPassword = null;
+        userPassword = keepsPassword ? userPassword : null;
         locked = false;
         attemptsLeft = 5;
         return Answer.ok();
