@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.DataDirection;
 import dev.blockwipe.engine.firmware.ScsiCommand;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,7 @@ class AtaCommandTest {
         assertThat(set).hasSize(512);
         assertThat(set[0]).isZero();
         assertThat(set[1]).as("MASTER PASSWORD CAPABILITY clear: security level High").isZero();
-        assertThat(new String(set, 2, 9, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("blockwipe");
+        assertThat(new String(set, 2, 9, StandardCharsets.US_ASCII)).isEqualTo("blockwipe");
         assertThat(set[11]).isZero();
         assertThat(PasswordBlock.eraseUnit("blockwipe", true)[0]).isEqualTo((byte) 0x02);
         assertThat(PasswordBlock.eraseUnit("blockwipe", false)[0]).isZero();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class SecurityEraseTest {
         SimulatedAta drive = drive().abort(0xF3, 1).abort(0xF6, 1);
         erase(drive, FirmwareMethod.ATA_SECURE_ERASE).run(drive, new FakeProgress());
         byte[] expected = new byte[32];
-        System.arraycopy("blockwipe".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, expected, 0, 9);
+        System.arraycopy("blockwipe".getBytes(StandardCharsets.US_ASCII), 0, expected, 0, 9);
         assertThat(drive.userPassword()).isEqualTo(expected);
     }
 

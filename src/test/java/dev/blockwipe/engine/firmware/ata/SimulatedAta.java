@@ -275,7 +275,10 @@ public final class SimulatedAta implements DeviceCommands {
         return this;
     }
 
-    /** Identifies truthfully, then answers every other command with success and changes nothing. */
+    /**
+     * Answers IDENTIFY DEVICE and READ NATIVE MAX ADDRESS EXT truthfully, every other command with
+     * success, and changes nothing: SANITIZE STATUS EXT says the last sanitize completed without error.
+     */
     public SimulatedAta lying() {
         lying = true;
         return this;
@@ -415,7 +418,11 @@ public final class SimulatedAta implements DeviceCommands {
             return Answer.ok();
         }
         if (lying) {
-            return opcode == AtaCommand.SANITIZE_DEVICE ? Answer.ok(0x8000, 0xFFFF) : Answer.ok(0, currentMax - 1);
+            return switch (opcode) {
+                case AtaCommand.SANITIZE_DEVICE -> Answer.ok(0x8000, 0xFFFF);
+                case AtaCommand.READ_NATIVE_MAX_ADDRESS_EXT -> Answer.ok(0, diskSectors - dcoSectors - 1);
+                default -> Answer.ok();
+            };
         }
         if (sanitizeState == Sanitize.IN_PROGRESS && opcode != AtaCommand.SANITIZE_DEVICE) {
             return Answer.abort();
