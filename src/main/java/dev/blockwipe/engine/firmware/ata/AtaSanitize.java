@@ -1,10 +1,10 @@
 package dev.blockwipe.engine.firmware.ata;
 
 import dev.blockwipe.engine.firmware.DeviceCommands;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.firmware.FirmwareProgress;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.DataDirection;
 import dev.blockwipe.engine.firmware.ScsiCommand;
+import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
-import org.junit.jupiter.api.Test;
 
 /** Every CDB byte for byte against SAT-4's ATA PASS-THROUGH (16) layout, and the password blocks. */
 class AtaCommandTest {

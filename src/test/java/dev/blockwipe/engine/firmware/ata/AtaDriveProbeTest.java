@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.blockwipe.engine.firmware.CommandRefusedException;
 import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.firmware.Drives;
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.HiddenArea;
 import dev.blockwipe.engine.firmware.Offer;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
 
 /** What the probe offers, and why not, for the drive states ACS-3 defines. */
 class AtaDriveProbeTest {

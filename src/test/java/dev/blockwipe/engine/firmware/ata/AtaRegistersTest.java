@@ -3,8 +3,8 @@ package dev.blockwipe.engine.firmware.ata;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.ScsiResult;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
+import java.util.HexFormat;
 
 /** The ATA registers read back from descriptor-format and fixed-format sense data. */
 class AtaRegistersTest {

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
-import org.junit.jupiter.api.Test;
 
 /** Sanitize sent, followed once a second with SANITIZE STATUS EXT, through the simulated drive. */
 class AtaSanitizeTest {

@@ -3,8 +3,8 @@ package dev.blockwipe.engine.firmware.ata;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.firmware.HiddenArea;
-import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import java.io.IOException;
 
 /** SET MAX ADDRESS EXT to the native max, volatile, confirmed with IDENTIFY DEVICE. */
 class HiddenAreaRemovalTest {

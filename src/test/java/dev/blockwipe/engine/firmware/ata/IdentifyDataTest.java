@@ -3,9 +3,9 @@ package dev.blockwipe.engine.firmware.ata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
 
 /** IDENTIFY DEVICE words as ACS-3 lays them out, from a full-featured drive and QEMU's disk. */
 class IdentifyDataTest {

@@ -3,12 +3,12 @@ package dev.blockwipe.engine.firmware.ata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.blockwipe.engine.firmware.FirmwareMethod;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
+import dev.blockwipe.engine.method.FirmwareMethod;
+import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.junit.jupiter.api.Test;
 
 /** The temporary-password sequence through the simulated drive, and every way it can fail. */
 class SecurityEraseTest {
