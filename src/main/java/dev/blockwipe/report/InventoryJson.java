@@ -11,6 +11,9 @@ import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.Offer;
+import dev.blockwipe.engine.firmware.Smart;
 import java.util.List;
 
 /** The inventory as JSON, in a fixed field order, for `blockwipe list --json` and the certificates. */
@@ -39,6 +42,32 @@ public final class InventoryJson {
         }
         Partition p = (Partition) device;
         return partition(p, inventory.disk(p.disk()).map(d -> d.signatures().partitionTable()).orElse(""));
+    }
+
+    /**
+     * What a drive says through its commands ({@code blockwipe show --json}): its command set and
+     * identity, the facts behind its firmware erase, every firmware method offered or not with the
+     * reason, a hidden area, and SMART.
+     */
+    public ObjectNode drive(DriveReport drive, Smart smart) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("commandSet", drive.commandSet());
+        n.put("model", drive.model());
+        n.put("serial", drive.serial());
+        n.put("firmware", drive.firmware());
+        drive.facts().forEach(n.putArray("facts")::add);
+        drive.hiddenArea().ifPresent(h -> n.putObject("hiddenArea").put("userSectors", h.userSectors())
+                .put("nativeSectors", h.nativeSectors()).put("factorySectors", h.factorySectors()));
+        ArrayNode methods = n.putArray("firmwareMethods");
+        for (Offer o : drive.offers()) {
+            ObjectNode m = methods.addObject().put("name", o.method().cliName()).put("offered", o.available())
+                    .put("reason", o.reason());
+            o.readsAs().ifPresent(p -> m.put("readsAs", p.describe()));
+            o.estimate().ifPresent(e -> m.put("estimateSeconds", e.toSeconds()));
+        }
+        ObjectNode s = n.putObject("smart").put("available", smart.available()).put("summary", smart.summary());
+        smart.unavailable().ifPresent(why -> s.put("unavailable", why));
+        return n;
     }
 
     public ObjectNode disk(Disk d) {

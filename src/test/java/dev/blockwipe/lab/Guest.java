@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** What scenarios do inside the lab's guest: load drivers, run udev, read what the kernel says, list and wipe. */
@@ -277,5 +279,13 @@ final class Guest {
     /** A measured figure, on the guest's console for LabIT to pass on: {@code LAB-FIGURE what: value}. */
     static void figure(String what, String format, Object... values) {
         System.out.println("LAB-FIGURE " + what + ": " + String.format(Locale.ROOT, format, values));
+    }
+
+    /** The signed JSON certificate the CLI's output names for {@code path}, read. */
+    static JsonNode certificateOf(String out, String path) throws IOException {
+        Matcher m = Pattern.compile(Pattern.quote(path)
+                + ": certificate \\S+ \\(signed JSON (\\S+)\\)").matcher(out);
+        assertThat(m.find()).as("a certificate for %s in: %s", path, out).isTrue();
+        return new ObjectMapper().readTree(Files.readAllBytes(Path.of(m.group(1))));
     }
 }

@@ -8,12 +8,8 @@ import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -78,7 +74,7 @@ class IdentityInGuest {
         for (int i = 0; i < disks.size(); i++) {
             String d = disks.get(i);
             assertThat(LoopDevice.allZero("/dev/" + d)).as("%s erased to the byte", d).isTrue();
-            JsonNode device = certificateOf(wipe.out(), paths.get(i)).path("device");
+            JsonNode device = Guest.certificateOf(wipe.out(), paths.get(i)).path("device");
             JsonNode listed = before.get(i);
             for (String[] field : new String[][] {{"model", "model"}, {"serial", "serial"}, {"wwn", "wwn"},
                 {"firmware", "firmware"}, {"kind", "kind"}}) {
@@ -125,11 +121,5 @@ class IdentityInGuest {
     private static String serialOf(String disk) {
         return Sh.run("sg_vpd", "--page=sn", "/dev/" + disk).lines().filter(l -> l.contains("Unit serial number:"))
                 .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("");
-    }
-
-    private static JsonNode certificateOf(String out, String path) throws IOException {
-        Matcher m = Pattern.compile(Pattern.quote(path) + ": certificate \\S+ \\(signed JSON (\\S+)\\)").matcher(out);
-        assertThat(m.find()).as("a certificate for %s in: %s", path, out).isTrue();
-        return JSON.readTree(Files.readAllBytes(Path.of(m.group(1))));
     }
 }

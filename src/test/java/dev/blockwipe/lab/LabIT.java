@@ -31,6 +31,15 @@ class LabIT {
     }
 
     @Test
+    void theDrivesOwnEraseIsOfferedWhereItIsSupportedAndProvenWhereItRan() throws Exception {
+        Lab.Run run = Lab.in(dir).nvme("FW0001", 32 * MIB)
+                .sata("FW0002", "FWSSD", 32 * MIB, true, 0)
+                .usb("FW0003", 32 * MIB)
+                .run(FirmwareInGuest.class);
+        assertThat(run.status()).as(run.tests() + "\nconsole: " + dir.resolve("console.log")).isZero();
+    }
+
+    @Test
     void stacksOnDeviceMapperAndMdAreJudgedByWhatIsAboveThem() throws Exception {
         Lab.Run run = Lab.in(dir).nvme("STK0001", 48 * MIB, 48 * MIB, 48 * MIB, 32 * MIB, 64 * MIB)
                 .sata("STK0002", "MAPDISK", 48 * MIB, true, 0)
