@@ -7,7 +7,7 @@ import java.util.Optional;
  * Every method Blockwipe offers is NIST SP 800-88 Clear; on flash (an SSD, an
  * NVMe drive, a USB stick, an eMMC) the controller maps each write to fresh cells, so spare, remapped
  * and over-provisioned blocks keep old data that no write through the block device reaches. Only the
- * drive's own erase (Purge) does, and this version does not send one. Loop, device-mapper, md and
+ * drive's own erase (Purge) does: Blockwipe's firmware methods, where the drive offers them. Loop, device-mapper, md and
  * zram devices and virtio disks are made by a kernel: what lies underneath them is not known here.
  */
 public final class ClearLimitation {
@@ -21,8 +21,8 @@ public final class ClearLimitation {
         }
         return Optional.of("non-rotational device (SSD or flash): an overwrite is NIST SP 800-88 Clear and cannot"
                 + " reach spare, remapped or over-provisioned blocks, which may still hold old data; only the drive's"
-                + " own erase (Purge: " + purge(transport) + ") reaches them, and this version of Blockwipe does not"
-                + " offer it");
+                + " own erase (Purge: " + purge(transport) + ") reaches them: blockwipe show lists the firmware"
+                + " methods this drive offers");
     }
 
     /** The kind of command that would reach those blocks on this interface. */

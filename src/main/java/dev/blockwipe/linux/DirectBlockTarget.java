@@ -11,6 +11,7 @@ import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.TargetIoException;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.firmware.DeviceCommands;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.TargetIdentity;
@@ -148,6 +149,12 @@ final class DirectBlockTarget implements OpenedTarget {
     @Override
     public DeviceCommands commands() {
         return commands;
+    }
+
+    /** smartctl on this descriptor (through /proc/PID/fd), for the command set its device takes. */
+    @Override
+    public Smart smart() {
+        return new Smartctl().read(fd, commands.commandSet());
     }
 
     /** The disk's hwmon sensor (a partition's disk's); none for image files and loop devices. */

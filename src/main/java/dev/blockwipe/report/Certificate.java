@@ -10,6 +10,7 @@ import dev.blockwipe.engine.io.TargetKind;
 import dev.blockwipe.engine.job.FinalState;
 import dev.blockwipe.engine.job.PassResult;
 import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.method.Technique;
 import dev.blockwipe.engine.verify.VerifyResult;
 import java.time.Instant;
 import java.util.List;
@@ -65,7 +66,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                 new CertificateDocument.Tool("Blockwipe", tool, build),
                 new CertificateDocument.Host(host.hostname(), host.machineId(), host.systemVendor(), host.systemProduct(),
                         host.systemSerial()),
-                operator, deviceSection(), sanitizationSection(), firmwareSection(), device.limitations(),
+                operator, deviceSection(), sanitizationSection(), firmwareSection(), smart(), limitations(),
                 result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
                 ResultJson.BadSectors.of(result), ResultJson.Temperature.of(result.temperatures()),
                 result.runs(outcome()).stream().map(ResultJson.Run::of).toList(), CertificateDocument.SignOff.BLANK,
@@ -116,6 +117,22 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                 verified, result.target().ioMode().label(), result.plan().blockSize(), result.plan().queueDepth(),
                 result.started(), result.finished(), ResultJson.secondsOf(result.duration()), throughput,
                 result.bytesWritten(), result.errors(), result.warnings());
+    }
+
+    /**
+     * What the wipe could not reach: the device's limitations of an overwrite, none for the drive's
+     * own erase, which reaches what an overwrite does not.
+     */
+    public List<String> limitations() {
+        return result.plan().method().technique() == Technique.FIRMWARE ? List.of() : device.limitations();
+    }
+
+    /** The drive's SMART summaries, null where neither reading found any. */
+    private CertificateDocument.SmartReadings smart() {
+        if (!result.smartBefore().available() && !result.smartAfter().available()) {
+            return null;
+        }
+        return new CertificateDocument.SmartReadings(result.smartBefore().summary(), result.smartAfter().summary());
     }
 
     /** The firmware erase's section, null for other methods. */

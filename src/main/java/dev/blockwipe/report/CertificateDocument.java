@@ -20,10 +20,12 @@ import java.util.UUID;
  * @param limitations what the wipe could not reach ({@link CertifiedDevice#limitations()}), empty when
  *                    nothing is known; null in a certificate of version 5 or 6, which has no such field
  * @param firmwareErase what the drive's own erase did, for a firmware method (version 8 on); null otherwise
+ * @param smart      the drive's SMART figures before and after (version 8 on); null where neither could be read
  */
 public record CertificateDocument(int schemaVersion, UUID id, Instant created, Result result, Tool tool, Host host,
                                   Operator operator, Device device, Sanitization sanitization,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) FirmwareErase firmwareErase,
+                                  @JsonInclude(JsonInclude.Include.NON_NULL) SmartReadings smart,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) List<String> limitations,
                                   List<ResultJson.Pass> passes, ResultJson.BadSectors badSectors,
                                   ResultJson.Temperature temperature, List<ResultJson.Run> runs,
@@ -108,6 +110,10 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
     public record FirmwareErase(String method, String drive, String command, String estimate, String readsAs,
                                 boolean succeeded, String driveStatus, List<String> steps, Canaries canaries,
                                 String purge) {
+    }
+
+    /** The drive's SMART summary before the first write and after the last ("passed; 1234 power-on hours; ..."). */
+    public record SmartReadings(String before, String after) {
     }
 
     /** @param changed how many of {@code planted} read back changed after the erase */

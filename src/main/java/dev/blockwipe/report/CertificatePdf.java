@@ -127,15 +127,28 @@ public final class CertificatePdf {
                 + r.target().logicalBlockSize() + " / " + r.target().physicalBlockSize() + " bytes");
         fact("Found before", joinOr("nothing recognised", concat(cert.device().signatures(), cert.device().partitions())
                 .toArray(String[]::new)));
+        if (r.smartBefore().available() || r.smartAfter().available()) {
+            fact("SMART before", r.smartBefore().summary().replaceFirst("^SMART: ", ""));
+            fact("SMART after", r.smartAfter().summary().replaceFirst("^SMART: ", ""));
+        }
         section("Sanitization");
         fact("Method", r.plan().method().title() + " (" + r.plan().method().name() + ")");
         fact("NIST SP 800-88", r.nist().label() + ", technique: " + r.plan().method().technique().label());
-        if (!cert.device().limitations().isEmpty()) {
-            fact("Limitation", String.join("; ", cert.device().limitations()));
+        if (!cert.limitations().isEmpty()) {
+            fact("Limitation", String.join("; ", cert.limitations()));
         }
         fact("Passes", passPatterns(r));
         fact("Random data", r.plan().keystream());
         fact("Verification", verification(r));
+        if (r.firmware() != null) {
+            fact("Drive command", r.firmware().command() + (r.firmware().estimate().isEmpty() ? ""
+                    : " (the drive estimated " + r.firmware().estimate() + ")"));
+            fact("Drive status", r.firmware().outcome().driveStatus());
+            fact("Canaries", r.firmware().canaries().planted().size() + " random blocks of "
+                    + Units.bytes(r.firmware().canaries().blockBytes()) + " written before, "
+                    + r.firmware().canaries().summary() + " when read back after");
+            fact("Purge", ResultSummary.purge(r));
+        }
         fact("Time", TIME.format(r.started()) + " to " + TIME.format(r.finished()) + " (" + Units.duration(r.duration()) + ")");
         fact("Throughput", "average " + Units.rate(cert.average()) + ", requests " + requests(r) + ", "
                 + r.target().ioMode().label());

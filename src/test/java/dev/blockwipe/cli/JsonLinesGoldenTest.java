@@ -8,6 +8,7 @@ import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.fault.Stall;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.fault.ThermalPause;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.ByteRange;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.OldData;
@@ -28,6 +29,7 @@ import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.engine.verify.VerifyResult;
 import dev.blockwipe.report.ReportStore;
+import org.junit.jupiter.api.Test;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -37,7 +39,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
  * The {@code --json} lines are a contract with scripts and fleet tools: one line of every kind,
@@ -118,6 +119,6 @@ class JsonLinesGoldenTest {
         return new WipeResult(target(), plan(), List.of(passResult(1)), state == FinalState.FAILED ? null : verifyResult(),
                 state, cause, state == FinalState.FAILED ? List.of("/dev/sdb: write at byte 4096: ENODEV") : List.of(),
                 List.of("slow region at 12 MiB"), null, List.of(badRange()), List.of(), temperatures, ResumePoint.START,
-                T0, T0.plusMillis(12_345), null);
+                T0, T0.plusMillis(12_345), null, Smart.unavailable("a test"), Smart.unavailable("a test"));
     }
 }

@@ -12,6 +12,7 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.fault.ThermalPause;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.job.FinalState;
 import dev.blockwipe.engine.job.PassResult;
 import dev.blockwipe.engine.job.ThroughputPoint;
@@ -25,6 +26,19 @@ import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.testing.FaultyTarget;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.FontMappers;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.rendering.PDFRenderer;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,19 +55,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.apache.pdfbox.Loader;
-import org.apache.pdfbox.cos.COSDictionary;
-import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.font.FontMappers;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.rendering.PDFRenderer;
-import org.apache.pdfbox.text.PDFTextStripper;
-import org.apache.pdfbox.text.TextPosition;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class CertificateTest {
     private static final CertifiedDevice DISK = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123",
@@ -244,7 +245,7 @@ class CertificateTest {
         passes.set(0, measured);
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), passes,
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished(), null)).files();
+                r.stalls(), r.temperatures(), r.resumedFrom(), r.started(), r.finished(), null, Smart.unavailable("a test"), Smart.unavailable("a test"))).files();
 
         JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
         assertThat(json.at("/passes/0/profile/39/2").asLong()).isEqualTo(40 * (p.bytesPlanned() / 40));
@@ -262,7 +263,7 @@ class CertificateTest {
                 List.of(new ThermalPause(1, 1 << 20, 61, Duration.ofSeconds(190))));
         ReportStore.CertificateFiles files = paperwork.finish(new WipeResult(r.target(), r.plan(), r.passes(),
                 r.verification(), r.state(), r.cause(), r.errors(), r.warnings(), r.unproven(), r.badRanges(),
-                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished(), null)).files();
+                r.stalls(), seen, r.resumedFrom(), r.started(), r.finished(), null, Smart.unavailable("a test"), Smart.unavailable("a test"))).files();
 
         JsonNode t = new ObjectMapper().readTree(Files.readAllBytes(files.json())).at("/temperature");
         assertThat(t.get("reported").asBoolean()).isTrue();

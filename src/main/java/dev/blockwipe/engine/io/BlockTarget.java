@@ -4,6 +4,7 @@ import dev.blockwipe.engine.DirectBuffers;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.firmware.DeviceCommands;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.method.RangeOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -81,6 +82,14 @@ public interface BlockTarget extends AutoCloseable {
      */
     default DeviceCommands commands() {
         return DeviceCommands.NONE;
+    }
+
+    /**
+     * The drive's SMART figures, read through this target's descriptor; never fails: a target
+     * without a drive of its own, or a drive that cannot be read, gives the reason.
+     */
+    default Smart smart() {
+        return Smart.unavailable("the target has no drive of its own to read SMART from");
     }
 
     /** The drive's own temperature sensor; none for image files, loop devices and drives without one. */

@@ -12,6 +12,7 @@ import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.fault.MediaErrors;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.firmware.FirmwareRecord;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.BlockTarget;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.io.ChunkPlan;
@@ -108,6 +109,7 @@ final class JobRun {
     }
 
     WipeResult execute() {
+        Smart smartBefore = target.smart();
         Instant started = Instant.now();
         listener.on(new WipeEvent.Started(info, plan));
         noteAlignment();
@@ -157,7 +159,8 @@ final class JobRun {
             warnings.add(unproven);
         }
         WipeResult result = new WipeResult(info, plan, passes, finalVerify, state, cause, errors, warnings, unproven,
-                bad.ranges(), progress.stalls(), temperatures, from, started, Instant.now(), firmwareRecord);
+                bad.ranges(), progress.stalls(), temperatures, from, started, Instant.now(), firmwareRecord, smartBefore,
+                cause == FailureCause.DEVICE_GONE ? Smart.unavailable("the device is gone") : target.smart());
         listener.on(switch (result.state()) {
             case FAILED -> new WipeEvent.Failed(result, errors.get(0));
             case CANCELLED -> new WipeEvent.Cancelled(result);

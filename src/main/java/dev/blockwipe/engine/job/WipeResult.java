@@ -5,6 +5,7 @@ import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.fault.Stall;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.firmware.FirmwareRecord;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.engine.method.NistClass;
 import dev.blockwipe.engine.method.Technique;
@@ -35,6 +36,8 @@ import java.util.stream.Stream;
  * @param started       wall clock
  * @param finished      wall clock
  * @param firmware      what the drive's own erase did (a firmware method), or null
+ * @param smartBefore   the drive's SMART figures before the first write (or why there are none)
+ * @param smartAfter    and after the last
  */
 public record WipeResult(
         TargetInfo target,
@@ -52,7 +55,9 @@ public record WipeResult(
         ResumePoint resumedFrom,
         Instant started,
         Instant finished,
-        FirmwareRecord firmware) {
+        FirmwareRecord firmware,
+        Smart smartBefore,
+        Smart smartAfter) {
 
     public WipeResult {
         if ((state == FinalState.UNPROVEN) != (unproven != null)) {
@@ -70,7 +75,7 @@ public record WipeResult(
         List<String> more = new ArrayList<>(warnings);
         more.add(warning);
         return new WipeResult(target, plan, passes, verification, state, cause, errors, more, unproven, badRanges, stalls,
-                temperatures, resumedFrom, started, finished, firmware);
+                temperatures, resumedFrom, started, finished, firmware, smartBefore, smartAfter);
     }
 
     /**

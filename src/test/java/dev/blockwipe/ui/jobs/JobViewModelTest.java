@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.RequestShape;
 import dev.blockwipe.engine.job.FinalState;
@@ -28,6 +29,9 @@ import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.engine.verify.VerifyResult;
 import dev.blockwipe.report.ResultSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,9 +39,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class JobViewModelTest {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -612,6 +613,6 @@ class JobViewModelTest {
         List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
         return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
                 state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
-                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12), null);
+                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12), null, Smart.unavailable("a test"), Smart.unavailable("a test"));
     }
 }
