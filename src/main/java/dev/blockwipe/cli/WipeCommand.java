@@ -1,5 +1,6 @@
 package dev.blockwipe.cli;
 
+import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.OpenedTarget;
 import dev.blockwipe.devices.Preflight;
@@ -8,10 +9,12 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.firmware.Drives;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.engine.job.WipeResult;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethod;
@@ -33,6 +36,11 @@ import dev.blockwipe.report.Settings;
 import dev.blockwipe.service.Admission;
 import dev.blockwipe.service.TargetsOverlapException;
 import dev.blockwipe.service.WipeService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,11 +54,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code blockwipe wipe}: every target is checked, confirmed and opened exclusively before the
@@ -202,6 +205,9 @@ final class WipeCommand implements Callable<Integer> {
                 Journal journal = journal(certifier, a.target().info(), before, err);
                 WipeRequest r = journal != null ? journal.request(faults) : request;
                 WipeService.validate(a, r);
+                FirmwareMethod.byName(r.method().name()).ifPresent(m -> err.println("blockwipe: "
+                        + Units.printable(a.target().info().path()) + ": " + m.cliName() + ": "
+                        + FactSheet.firmwareNotice(Drives.probe(a.target().commands()).offer(m))));
                 planned.add(new Planned(a, r, before, journal));
             }
             if (noAct) {

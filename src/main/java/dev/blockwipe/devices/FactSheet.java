@@ -49,6 +49,19 @@ public final class FactSheet {
                 .map(e -> "; the drive estimates " + Units.duration(e)).orElse("");
     }
 
+    /**
+     * What a user is told before the drive's own erase starts: that it cannot be cancelled once
+     * the drive has it, the drive's estimate, what a power loss does, and what is read back.
+     */
+    public static String firmwareNotice(Offer o) {
+        return "the drive erases itself: once it has started, the erase cannot be cancelled (cancelling stops"
+                + " only the waiting); " + o.estimate().map(e -> "the drive estimates " + Units.duration(e))
+                .orElse("the drive gives no time estimate") + "; a sanitize cut short by a power loss is resumed by"
+                + " the drive when it is powered again; canaries are read back afterwards" + o.readsAs()
+                .map(p -> ", and every byte, which the drive defines to read as " + p.describe())
+                .orElse(" (what the blocks read as afterwards is not defined by the drive, so nothing else is)");
+    }
+
     private static String hidden(HiddenArea h) {
         List<String> parts = new ArrayList<>();
         if (h.hpaSectors() > 0) {

@@ -4,6 +4,9 @@ import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.InvalidRequestException;
 import dev.blockwipe.engine.OperationNotSupportedException;
 import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.firmware.CommandSet;
+import dev.blockwipe.engine.firmware.Drives;
+import dev.blockwipe.engine.firmware.HiddenArea;
 import dev.blockwipe.engine.io.BlockTarget;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.io.IoContext;
@@ -16,6 +19,7 @@ import dev.blockwipe.engine.method.Technique;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 
@@ -124,8 +128,25 @@ public final class WipeJob {
     public WipeResult run(BlockTarget target, WipeListener listener, CancelToken cancel) throws TargetException {
         FirmwareErase firmware = firmware(target);
         WipePlan plan = firmware == null ? plan(target.info()) : firmware.plan(plan(target.info()));
-        return new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers, request.faults(),
-                ResumePoint.START, firmware).execute();
+        Optional<String> hidden = firmware == null ? hiddenArea(target) : Optional.empty();
+        WipeResult result = new JobRun(target, plan, listener, cancel, clock, random, keystreams, buffers,
+                request.faults(), ResumePoint.START, firmware).execute();
+        return hidden.map(result::withWarning).orElse(result);
+    }
+
+    /**
+     * What an overwrite of a whole ATA drive cannot reach: the sectors its host protected area or
+     * device configuration overlay hides (asked with IDENTIFY and READ NATIVE MAX ADDRESS through
+     * the target's descriptor), empty where it hides none or cannot say.
+     */
+    private static Optional<String> hiddenArea(BlockTarget target) {
+        if (target.commands().commandSet() != CommandSet.SCSI || target.info().diskOffset() != 0) {
+            return Optional.empty();
+        }
+        return Drives.probe(target.commands()).hiddenArea().filter(HiddenArea::any)
+                .map(h -> "the drive hides " + (h.hpaSectors() + h.dcoSectors()) + " sectors beyond sector "
+                        + h.userSectors() + " (host protected area or configuration overlay), which no write reaches:"
+                        + " they were not wiped (blockwipe show lists them)");
     }
 
     /**

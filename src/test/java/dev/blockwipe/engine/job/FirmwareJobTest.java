@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.OperationNotSupportedException;
+import dev.blockwipe.engine.firmware.ata.SimulatedAta;
 import dev.blockwipe.engine.firmware.nvme.NvmeCommands;
 import dev.blockwipe.engine.firmware.nvme.SimulatedNvme;
 import dev.blockwipe.engine.method.Keystreams;
@@ -114,6 +115,44 @@ class FirmwareJobTest {
                         + " active namespaces (1, 2)");
         assertThatThrownBy(() -> run(target, "nvme-format-user-data")).isInstanceOf(OperationNotSupportedException.class)
                 .hasMessageContaining("erases every namespace (FNA 0x01)");
+    }
+
+    @Test
+    void anAtaSecurityEraseWritesZeroesThatAreReadBackAndLeavesNoPassword() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        new Random(3).nextBytes(target.data());
+        SimulatedAta ata = SimulatedAta.ssd(target.data());
+        target.withCommands(ata);
+
+        WipeResult r = run(target, "ata-secure-erase");
+
+        assertThat(r.state()).as(r.errors().toString()).isEqualTo(FinalState.ERASED);
+        assertThat(r.nist()).isEqualTo(NistClass.PURGE);
+        assertThat(r.firmware().outcome().steps()).anyMatch(s -> s.contains("SECURITY SET PASSWORD"))
+                .anyMatch(s -> s.contains("SECURITY ERASE UNIT"));
+        assertThat(ata.passwordSet()).as("the temporary password is gone").isFalse();
+        assertThat(target.data()).containsOnly(0);
+    }
+
+    @Test
+    void aFrozenDrivesSecurityEraseIsRefusedWithTheWayOut() {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        target.withCommands(SimulatedAta.ssd(target.data()).securityFrozen());
+
+        assertThatThrownBy(() -> run(target, "ata-secure-erase")).isInstanceOf(OperationNotSupportedException.class)
+                .hasMessageContaining("frozen").hasMessageContaining("suspend");
+    }
+
+    @Test
+    void anOverwriteOfADriveWithAHostProtectedAreaSaysItDidNotReachIt() throws Exception {
+        MemoryTarget target = new MemoryTarget(SIZE);
+        target.withCommands(SimulatedAta.ssd(target.data()).hostProtectedArea(2048));
+
+        WipeResult r = run(target, "zero");
+
+        assertThat(r.state()).isEqualTo(FinalState.ERASED);
+        assertThat(r.warnings()).anyMatch(w -> w.startsWith("the drive hides 2048 sectors beyond sector "
+                + (SIZE / 512 - 2048)));
     }
 
     @Test
