@@ -13,6 +13,7 @@ import dev.blockwipe.engine.fault.FaultPolicy;
 import dev.blockwipe.engine.fault.Temperatures;
 import dev.blockwipe.engine.fault.ThermalPause;
 import dev.blockwipe.engine.firmware.Smart;
+import dev.blockwipe.engine.firmware.nvme.SimulatedNvme;
 import dev.blockwipe.engine.job.FinalState;
 import dev.blockwipe.engine.job.PassResult;
 import dev.blockwipe.engine.job.ThroughputPoint;
@@ -169,6 +170,45 @@ class CertificateTest {
         try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
             String text = new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ");
             assertThat(text).contains("Limitation", "spare, remapped or over-provisioned blocks", "NVMe sanitize");
+        }
+    }
+
+    /**
+     * The drive's own erase on an SSD: the certificate lists the command, the drive's word, every
+     * canary and the read-back, says Purge only because all three agree, and carries no overwrite
+     * limitation (the drive's erase reaches what an overwrite does not).
+     */
+    @Test
+    void aFirmwareErasesCertificateAndPdfListTheCommandTheCanariesAndWhyItIsPurge() throws Exception {
+        MemoryTarget target = target(null);
+        target.withCommands(SimulatedNvme.over(target.data()).dlfeat(1).model("Test NVMe").serial("NV42").build());
+        String limitation = ClearLimitation.of(Transport.NVME, false).orElseThrow();
+        CertifiedDevice ssd = new CertifiedDevice("NVMe SSD", "nvme", "Test NVMe", "", "NV42", "", "1.0", "", List.of(),
+                List.of(), "", List.of(limitation));
+        Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), ssd);
+        WipeResult result = new WipeJob(WipeRequest.of(WipeMethods.byName("nvme-format-user-data").orElseThrow()))
+                .run(target, paperwork, new CancelToken());
+
+        ReportStore.CertificateFiles files = paperwork.finish(result).files();
+
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Purge");
+        assertThat(cert.path("limitations")).isEmpty();
+        JsonNode firmware = cert.path("firmwareErase");
+        assertThat(firmware.path("method").asText()).isEqualTo("nvme-format-user-data");
+        assertThat(firmware.path("drive").asText()).startsWith("Test NVMe, serial NV42");
+        assertThat(firmware.path("command").asText()).startsWith("Format NVM (opcode 0x80), NSID 1, SES 1");
+        assertThat(firmware.at("/canaries/count").asInt()).isEqualTo(firmware.at("/canaries/planted").size())
+                .isEqualTo((int) firmware.at("/canaries/changed").asLong()).isPositive();
+        assertThat(firmware.at("/canaries/planted/0/sha256").asText()).hasSize(64);
+        assertThat(firmware.path("purge").asText()).isEqualTo("Purge: the drive reported success, canaries 64 of 64"
+                + " changed, every byte read back as 0x00");
+        assertThat(CertificateDocument.read(Files.readAllBytes(files.json())).firmwareErase().canaries().count())
+                .isEqualTo(64);
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            String text = new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ");
+            assertThat(text).contains("Drive command", "Format NVM (opcode 0x80)", "Canaries", "64 of 64 changed",
+                    "Purge: the drive reported success").doesNotContain("Limitation");
         }
     }
 

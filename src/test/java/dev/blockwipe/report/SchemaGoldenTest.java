@@ -27,6 +27,7 @@ class SchemaGoldenTest {
     private static final String V5 = "certificate-v5/20261205T063256Z_vm_v5-disk.img.json";
     private static final String V6 = "certificate-v6/20261205T063313Z_vm_v6-disk.img.json";
     private static final String V7 = "certificate-v7/20261205T082413Z_vm_v7-disk.img.json";
+    private static final String V8 = "certificate-v8/20261205T101531Z_vm_GOLD-8.json";
     private static final String JOURNAL = "633319959531b956e632f383.journal.json";
 
     @TempDir
@@ -86,10 +87,24 @@ class SchemaGoldenTest {
         assertThat(c.limitations()).as("an image file: nothing an overwrite cannot reach").isEmpty();
     }
 
+    /** The drive's own erase on a simulated NVMe drive: the version that adds firmwareErase (and smart). */
+    @Test
+    void aVersion8CertificateOfAFirmwareEraseVerifiesAndReads() throws Exception {
+        assertThat(trusted("certificate-v8").certificate(golden(V8)).message()).startsWith("VALID");
+
+        CertificateDocument c = CertificateDocument.read(Files.readAllBytes(golden(V8)));
+        assertThat(c.schemaVersion()).isEqualTo(8);
+        assertThat(c.id()).isEqualTo(UUID.fromString("fd51e3a9-ea22-40d7-97b7-75abde688157"));
+        assertThat(c.firmwareErase().command()).startsWith("Format NVM (opcode 0x80)");
+        assertThat(c.firmwareErase().canaries().changed()).isEqualTo(64);
+        assertThat(c.firmwareErase().purge()).startsWith("Purge: ");
+        assertThat(c.limitations()).as("the drive's own erase reaches what an overwrite does not").isEmpty();
+    }
+
     /** Field names, their order, which are left out and how numbers are written: all of it, byte for byte. */
     @Test
     void aCertificateReadAndWrittenAgainIsTheSignedBytes() throws Exception {
-        for (String version : List.of(V5, V6, V7)) {
+        for (String version : List.of(V5, V6, V7, V8)) {
             byte[] signed = Files.readAllBytes(golden(version));
             assertThat(new String(Json.canonical(CertificateDocument.read(signed)), StandardCharsets.UTF_8)).as(version)
                     .isEqualTo(new String(signed, StandardCharsets.UTF_8));
@@ -98,7 +113,7 @@ class SchemaGoldenTest {
 
     @Test
     void anyChangedByteOfAGoldenCertificateFailsVerification() throws Exception {
-        for (String version : List.of(V5, V6, V7)) {
+        for (String version : List.of(V5, V6, V7, V8)) {
             Path folder = copy(Path.of(version).getParent().toString());
             Path json = folder.resolve(Path.of(version).getFileName());
             TrustedKey key = trusted(Path.of(version).getParent().toString());
