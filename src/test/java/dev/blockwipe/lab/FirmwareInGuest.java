@@ -80,6 +80,25 @@ class FirmwareInGuest {
         assertThat(firmware.path("purge").asText()).startsWith("Purge: the drive reported success")
                 .contains("every byte read back as 0x00");
         assertThat(LoopDevice.allZero("/dev/nvme0n1")).as("every byte of the namespace zero").isTrue();
+        assertThat(cert.at("/smart/before").asText()).as(cert.path("smart").toString()).contains("power-on hours");
+        assertThat(cert.at("/smart/after").asText()).contains("power-on hours");
+        assertThat(cert.path("limitations")).as("the drive's own erase reaches what an overwrite does not").isEmpty();
+    }
+
+    /** An overwrite of the SATA SSD: Clear, with what it could not reach, and the drive's SMART before and after. */
+    @Test
+    void anOverwriteOfTheSataSsdIsClearWithItsLimitationAndSmart() throws IOException {
+        String ssd = "/dev/" + Guest.byId("ata-FWSSD_FW0002");
+
+        Cli wipe = Cli.run("wipe", "-m", "zero", ssd, "--yes=" + ssd.substring(5));
+
+        assertThat(wipe.exitCode()).as(wipe.out() + wipe.err()).isZero();
+        JsonNode cert = Guest.certificateOf(wipe.out(), ssd);
+        assertThat(cert.at("/sanitization/nist80088Category").asText()).isEqualTo("Clear");
+        assertThat(cert.at("/limitations/0").asText()).contains("cannot reach spare, remapped or over-provisioned",
+                "blockwipe show lists the firmware methods this drive offers");
+        assertThat(cert.at("/smart/before").asText()).as(cert.path("smart").toString()).startsWith("SMART: ");
+        assertThat(cert.path("firmwareErase").isMissingNode()).isTrue();
     }
 
     @Test
