@@ -27,9 +27,7 @@ class FirmwareInGuest {
     @BeforeAll
     static void devices() throws IOException {
         Guest.require();
-        for (String driver : List.of("nvme", "ahci", "sd_mod", "sg", "xhci_pci", "usb_storage")) {
-            Guest.modprobe(driver);
-        }
+        Guest.drivers("nvme", "ahci", "sd_mod", "sg", "xhci_pci", "usb_storage");
         Guest.udev();
     }
 

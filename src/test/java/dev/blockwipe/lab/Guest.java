@@ -34,6 +34,13 @@ final class Guest {
     }
 
     /** {@code modprobe MODULE [PARAM=VALUE...]}. */
+    /** Loads each of {@code modules} (without parameters). */
+    static void drivers(String... modules) {
+        for (String module : modules) {
+            modprobe(module);
+        }
+    }
+
     static void modprobe(String module, String... parameters) {
         String[] command = new String[parameters.length + 2];
         command[0] = "modprobe";

@@ -25,9 +25,7 @@ class IdentityInGuest {
     @BeforeAll
     static void devices() throws IOException {
         Guest.require();
-        for (String driver : List.of("nvme", "ahci", "sd_mod", "sg", "xhci_pci", "usb_storage")) {
-            Guest.modprobe(driver);
-        }
+        Guest.drivers("nvme", "ahci", "sd_mod", "sg", "xhci_pci", "usb_storage");
         Guest.modprobe("scsi_debug", "dev_size_mb=32", "sector_size=4096");
         Guest.udev();
     }

@@ -31,9 +31,7 @@ class StacksInGuest {
     @BeforeAll
     static void devices() throws IOException {
         Guest.require();
-        for (String driver : List.of("nvme", "ahci", "sd_mod", "loop", "dm_mod", "raid1")) {
-            Guest.modprobe(driver);
-        }
+        Guest.drivers("nvme", "ahci", "sd_mod", "loop", "dm_mod", "raid1");
         Guest.udev();
     }
 

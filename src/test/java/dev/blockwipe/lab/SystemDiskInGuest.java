@@ -28,9 +28,7 @@ class SystemDiskInGuest {
     @BeforeAll
     static void devices() throws IOException {
         Guest.require();
-        for (String driver : List.of("nvme", "ahci", "sd_mod", "raid1")) {
-            Guest.modprobe(driver);
-        }
+        Guest.drivers("nvme", "ahci", "sd_mod", "raid1");
         Guest.udev();
     }
 

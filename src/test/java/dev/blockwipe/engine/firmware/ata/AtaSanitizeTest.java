@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
+import dev.blockwipe.testing.FakeProgress;
 import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
@@ -33,8 +34,8 @@ class AtaSanitizeTest {
         FirmwareOutcome outcome = AtaSanitize.blockErase().run(drive, progress);
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.driveStatus()).isEqualTo("SANITIZE STATUS EXT: most recent sanitize completed without error");
-        assertThat(progress.fractions).containsExactly(0.25, 0.5, 0.75);
-        assertThat(progress.pauses).containsOnly(Duration.ofSeconds(1)).hasSize(4);
+        assertThat(progress.fractions()).containsExactly(0.25, 0.5, 0.75);
+        assertThat(progress.pauses()).containsOnly(Duration.ofSeconds(1)).hasSize(4);
         assertThat(count(drive.disk(), 0xFF)).isEqualTo(drive.disk().length);
         assertThat(outcome.steps()).containsExactly("SANITIZE STATUS EXT: idle", "BLOCK ERASE EXT: good",
                 "SANITIZE STATUS EXT, poll 4: most recent sanitize completed without error");
@@ -119,7 +120,7 @@ class AtaSanitizeTest {
         assertThatThrownBy(() -> AtaSanitize.blockErase().run(drive, progress)).isInstanceOf(IOException.class)
                 .hasMessage("the drive still reported its sanitize in progress after 24 hours of polling: it was left"
                         + " running");
-        assertThat(progress.pauses).hasSize(24 * 3600);
+        assertThat(progress.pauses()).hasSize(24 * 3600);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.method.FirmwareMethod;
+import dev.blockwipe.testing.FakeProgress;
 import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +47,7 @@ class SecurityEraseTest {
         assertThat(drive.passwordSet()).isFalse();
         assertThat(outcome.steps()).containsSubsequence("IDENTIFY DEVICE: good", "SECURITY SET PASSWORD: good",
                 "SECURITY ERASE PREPARE: good", "SECURITY ERASE UNIT: good", "IDENTIFY DEVICE: good");
-        assertThat(progress.fractions).containsExactly(-1.0);
+        assertThat(progress.fractions()).containsExactly(-1.0);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.blockwipe.engine.firmware.FirmwareOperation;
 import dev.blockwipe.engine.firmware.FirmwareOutcome;
 import dev.blockwipe.engine.method.FirmwareMethod;
+import dev.blockwipe.testing.FakeProgress;
 import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
@@ -37,13 +38,13 @@ class NvmeOperationsTest {
     void formatUserDataEraseErasesTheImageAndSaysItKnowsNoProgress() throws IOException {
         byte[] image = noise();
         SimulatedNvme drive = SimulatedNvme.over(image).dlfeat(0b001).build();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_FORMAT_USER_DATA).run(drive, progress);
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.driveStatus()).isEqualTo("Format NVM completed successfully");
         assertThat(outcome.steps()).containsExactly("Format NVM (opcode 0x80), NSID 1, SES 1 user data erase, LBAF 0,"
                 + " MSET 0, PI 0, PIL 0: success");
-        assertThat(progress.fractions).containsExactly(-1.0, 1.0);
+        assertThat(progress.fractions()).containsExactly(-1.0, 1.0);
         assertThat(all(image, 0)).isTrue();
     }
 
@@ -51,7 +52,7 @@ class NvmeOperationsTest {
     void formatCryptoEraseLeavesWhatDeallocatedBlocksReadAs() throws IOException {
         byte[] image = noise();
         SimulatedNvme drive = SimulatedNvme.over(image).fna(0b100).dlfeat(0b010).build();
-        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_FORMAT_CRYPTO).run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_FORMAT_CRYPTO).run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isTrue();
         assertThat(all(image, 0xFF)).isTrue();
     }
@@ -63,7 +64,7 @@ class NvmeOperationsTest {
         SimulatedNvme drive = SimulatedNvme.over(image).sanitizeSteps(Integer.MAX_VALUE).build();
         FirmwareOperation format = offered(drive, FirmwareMethod.NVME_FORMAT_USER_DATA);
         drive.nvmeAdmin(Sanitize.erase(Sanitize.Action.CRYPTO_ERASE).command(), new byte[0]);
-        FirmwareOutcome outcome = format.run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = format.run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.driveStatus()).isEqualTo("Format NVM failed: status SCT 0 SC 0x1D (Sanitize In Progress)");
         assertThat(image).isEqualTo(before);
@@ -73,12 +74,12 @@ class NvmeOperationsTest {
     void sanitizeBlockEraseReportsTheDrivesProgressUntilItCompletes() throws IOException {
         byte[] image = noise();
         SimulatedNvme drive = SimulatedNvme.over(image).sanitizeSteps(4).dlfeat(0b001).build();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_SANITIZE_BLOCK).run(drive, progress);
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.driveStatus()).isEqualTo("Sanitize Status log: SSTAT 0x0101, the most recent sanitize"
                 + " completed successfully; global data erased");
-        assertThat(progress.fractions).containsExactly(0.25, 0.5, 0.75, 1.0);
+        assertThat(progress.fractions()).containsExactly(0.25, 0.5, 0.75, 1.0);
         assertThat(progress.elapsed()).isEqualTo(Duration.ofSeconds(4));
         assertThat(outcome.steps()).containsExactly(
                 "Get Log Page, Sanitize Status (LID 0x81): SSTAT 0x0000, no sanitize has been done",
@@ -92,7 +93,7 @@ class NvmeOperationsTest {
     void sanitizeCryptoEraseOnADriveWithoutDlfeatLeavesNoise() throws IOException {
         byte[] image = new byte[32 * 512];
         SimulatedNvme drive = SimulatedNvme.over(image).dlfeat(0).sanitizeSteps(0).build();
-        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO).run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO).run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isTrue();
         assertThat(all(image, 0)).isFalse();
     }
@@ -102,7 +103,7 @@ class NvmeOperationsTest {
         byte[] image = noise();
         SimulatedNvme drive = SimulatedNvme.over(image).dlfeat(0b010).build();
         FirmwareOperation overwrite = offered(drive, FirmwareMethod.NVME_SANITIZE_OVERWRITE);
-        FirmwareOutcome outcome = overwrite.run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = overwrite.run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isTrue();
         assertThat(overwrite.command()).isEqualTo("Sanitize (opcode 0x84), SANACT 3 overwrite, AUSE 0, NDAS 1,"
                 + " OWPASS 1, OIPBP 0, OVRPAT 0x00000000, NSID 0");
@@ -114,7 +115,7 @@ class NvmeOperationsTest {
         byte[] image = noise();
         byte[] before = image.clone();
         SimulatedNvme drive = SimulatedNvme.over(image).sanitizeSteps(2).sanitizeFails().build();
-        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO).run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO).run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.driveStatus()).isEqualTo("Sanitize Status log: SSTAT 0x0003, the most recent sanitize"
                 + " failed, so the drive is in sanitize failure mode");
@@ -126,7 +127,7 @@ class NvmeOperationsTest {
         byte[] image = noise();
         SimulatedNvme drive = SimulatedNvme.over(image).sanitizeSteps(4).build();
         FirmwareOperation sanitize = offered(drive, FirmwareMethod.NVME_SANITIZE_BLOCK);
-        RecordingProgress progress = new RecordingProgress(n -> {
+        FakeProgress progress = new FakeProgress(n -> {
             if (n == 2) {
                 drive.powerCycle();
             }
@@ -135,7 +136,7 @@ class NvmeOperationsTest {
         assertThat(drive.powerCycles()).isOne();
         assertThat(outcome.succeeded()).isTrue();
         assertThat(drive.count(NvmeCommands.SANITIZE)).isOne();
-        assertThat(progress.fractions).containsExactly(0.25, 0.5, 0.75, 1.0);
+        assertThat(progress.fractions()).containsExactly(0.25, 0.5, 0.75, 1.0);
         assertThat(all(image, 0)).isTrue();
     }
 
@@ -146,11 +147,11 @@ class NvmeOperationsTest {
         FirmwareOperation sanitize = offered(drive, FirmwareMethod.NVME_SANITIZE_BLOCK);
         drive.nvmeAdmin(Sanitize.erase(Sanitize.Action.BLOCK_ERASE).command(), new byte[0]);
         drive.powerCycle();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOutcome outcome = sanitize.run(drive, progress);
         assertThat(outcome.succeeded()).isTrue();
         assertThat(drive.count(NvmeCommands.SANITIZE)).as("no second sanitize sent").isOne();
-        assertThat(progress.statuses.get(0)).isEqualTo("A sanitize was already in progress (a drive resumes an"
+        assertThat(progress.statuses().get(0)).isEqualTo("A sanitize was already in progress (a drive resumes an"
                 + " interrupted sanitize after power loss), so Blockwipe follows it before sending its own.");
         assertThat(outcome.steps()).last().isEqualTo("Sanitize not sent: the block erase already in progress"
                 + " completed it");
@@ -162,7 +163,7 @@ class NvmeOperationsTest {
         SimulatedNvme drive = SimulatedNvme.over(noise()).sanitizeSteps(2).build();
         FirmwareOperation crypto = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO);
         drive.nvmeAdmin(Sanitize.erase(Sanitize.Action.BLOCK_ERASE).command(), new byte[0]);
-        FirmwareOutcome outcome = crypto.run(drive, new RecordingProgress());
+        FirmwareOutcome outcome = crypto.run(drive, new FakeProgress());
         assertThat(outcome.succeeded()).isTrue();
         assertThat(drive.received()).filteredOn(c -> c.opcode() == NvmeCommands.SANITIZE)
                 .extracting(c -> c.cdw10() & 0b111).containsExactly(2, 4);
@@ -173,9 +174,9 @@ class NvmeOperationsTest {
         byte[] image = noise();
         SimulatedNvme failing = SimulatedNvme.over(image).sanitizeSteps(0).sanitizeFails().build();
         failing.nvmeAdmin(Sanitize.erase(Sanitize.Action.BLOCK_ERASE).command(), new byte[0]);
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOutcome outcome = offered(failing, FirmwareMethod.NVME_SANITIZE_BLOCK).run(failing, progress);
-        assertThat(progress.statuses.get(0)).isEqualTo("The last sanitize failed and left the drive in sanitize"
+        assertThat(progress.statuses().get(0)).isEqualTo("The last sanitize failed and left the drive in sanitize"
                 + " failure mode, which only a new sanitize ends.");
         assertThat(failing.count(NvmeCommands.SANITIZE)).isEqualTo(2);
         assertThat(outcome.succeeded()).isFalse();
@@ -185,7 +186,7 @@ class NvmeOperationsTest {
     void aLogThatNeverChangesIsGivenUpAfterThreeTimesTheEstimate() throws IOException {
         SimulatedNvme drive = SimulatedNvme.over(noise()).sanitizeSteps(Integer.MAX_VALUE).estimates(-1, 3600, -1)
                 .build();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOperation sanitize = offered(drive, FirmwareMethod.NVME_SANITIZE_BLOCK);
         assertThatThrownBy(() -> sanitize.run(drive, progress)).isInstanceOf(IOException.class)
                 .hasMessage("the drive still did not report the end of the sanitize after 180 minutes (its own"
@@ -197,7 +198,7 @@ class NvmeOperationsTest {
     void aShortEstimateStillGetsTenMinutes() throws IOException {
         SimulatedNvme drive = SimulatedNvme.over(noise()).sanitizeSteps(Integer.MAX_VALUE).estimates(-1, -1, 2)
                 .build();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOperation sanitize = offered(drive, FirmwareMethod.NVME_SANITIZE_CRYPTO);
         assertThatThrownBy(() -> sanitize.run(drive, progress)).isInstanceOf(IOException.class);
         assertThat(progress.elapsed()).isEqualTo(Duration.ofMinutes(10));
@@ -206,7 +207,7 @@ class NvmeOperationsTest {
     @Test
     void withoutAnEstimateTheDriveGetsADay() throws IOException {
         SimulatedNvme drive = SimulatedNvme.over(noise()).sanitizeSteps(Integer.MAX_VALUE).build();
-        RecordingProgress progress = new RecordingProgress();
+        FakeProgress progress = new FakeProgress();
         FirmwareOperation sanitize = offered(drive, FirmwareMethod.NVME_SANITIZE_OVERWRITE);
         assertThatThrownBy(() -> sanitize.run(drive, progress)).isInstanceOf(IOException.class)
                 .hasMessageContaining("(it gives no estimate)");
@@ -220,7 +221,7 @@ class NvmeOperationsTest {
         SimulatedNvme liar = SimulatedNvme.over(image).lies().build();
         for (FirmwareMethod m : new FirmwareMethod[] {FirmwareMethod.NVME_FORMAT_USER_DATA,
                 FirmwareMethod.NVME_SANITIZE_BLOCK}) {
-            assertThat(offered(liar, m).run(liar, new RecordingProgress()).succeeded()).as("%s", m).isTrue();
+            assertThat(offered(liar, m).run(liar, new FakeProgress()).succeeded()).as("%s", m).isTrue();
         }
         assertThat(Arrays.equals(image, before)).isTrue();
     }

@@ -14,6 +14,7 @@ import dev.blockwipe.engine.firmware.ScsiCommand;
 import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Pattern;
 import dev.blockwipe.testing.Expected;
+import dev.blockwipe.testing.FakeProgress;
 import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.time.Duration;
