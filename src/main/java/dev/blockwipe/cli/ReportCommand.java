@@ -83,11 +83,19 @@ final class ReportCommand {
             PrintWriter out = spec.commandLine().getOut();
             requireFile(file);
             CertificateDocument c = new ReportStore(file.getParent() == null ? Path.of(".") : file.getParent()).read(file);
+            CertificateDocument.FirmwareErase firmware = c.firmwareErase();
             String[][] facts = {
                 {"result", c.result().outcome()}, {"summary", c.result().summary()}, {"device", c.device().path()},
                 {"kind", c.device().kind()}, {"model", c.device().model()}, {"serial", c.device().serial()},
                 {"size", c.device().size()}, {"method", c.sanitization().methodTitle()},
-                {"NIST 800-88", c.sanitization().nist80088Category()}, {"verification", c.sanitization().verification()},
+                {"NIST 800-88", c.sanitization().nist80088Category()},
+                {"limitation", c.limitations() == null ? "" : String.join("; ", c.limitations())},
+                {"drive command", firmware == null ? "" : firmware.command()},
+                {"drive status", firmware == null ? "" : firmware.driveStatus()},
+                {"purge", firmware == null ? "" : firmware.purge()},
+                {"verification", c.sanitization().verification()},
+                {"SMART before", c.smart() == null ? "" : c.smart().before()},
+                {"SMART after", c.smart() == null ? "" : c.smart().after()},
                 {"started", String.valueOf(c.sanitization().started())},
                 {"finished", String.valueOf(c.sanitization().finished())}, {"host", c.host().hostname()},
                 {"operator", c.operator().name()}, {"organisation", c.operator().organisation()},

@@ -38,6 +38,20 @@ class CertificateCliTest {
         assertThat(show.out()).contains("result:        Erased", "operator:      Ada Tech", "organisation:  Lab 4");
     }
 
+    /** A firmware erase's certificate shows the command sent, the drive's word and why it is Purge. */
+    @Test
+    void reportShowListsAFirmwareErasesCommandAndPurge() throws Exception {
+        Path golden = Path.of(CertificateCliTest.class.getResource(
+                "/dev/blockwipe/report/golden/certificate-v8/20261205T101531Z_vm_GOLD-8.json").toURI());
+
+        Cli show = Cli.run("report", "show", golden.toString());
+
+        assertThat(show.exitCode()).as(show.err()).isZero();
+        assertThat(show.out()).contains("NIST 800-88:   Purge", "drive command: Format NVM (opcode 0x80)",
+                "purge:         Purge: the drive reported success, canaries 64 of 64 changed, every byte read back as 0x00")
+                .doesNotContain("limitation:");
+    }
+
     @Test
     void assetTagsGoOnTheirTargetsCertificates() throws Exception {
         Path a = image("a.img");
