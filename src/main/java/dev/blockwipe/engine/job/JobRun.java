@@ -257,9 +257,11 @@ final class JobRun {
         throughput.finish(progress.now());
         long erased = !stopped && failure == null ? info.size() : 0;
         progress.stageDone(erased);
+        VerifyResult verification = erased > 0 && plan.verification() instanceof Verification.All
+                ? verify(pass, verifier.fullPlan(plan.blockSizeFor(pass.pattern())), plan.verification()) : null;
         PassResult result = new PassResult(pass.number(), firmware.passLabel(), false, Stage.FIRMWARE, info.size(), 0,
                 erased, erased, started, throughput.elapsed(), info.ioMode(), throughput.averageRate(),
-                throughput.averageRate(), throughput.averageRate(), throughput.profile(), null,
+                throughput.averageRate(), throughput.averageRate(), throughput.profile(), verification,
                 new RequestShape(0, 0));
         passes.add(result);
         if (failure != null) {

@@ -10,11 +10,14 @@ import dev.blockwipe.engine.firmware.nvme.NvmeCommands;
 import dev.blockwipe.engine.firmware.nvme.SimulatedNvme;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.NistClass;
+import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.engine.verify.VerifyResult;
 import dev.blockwipe.testing.MemoryTarget;
-import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
 
 /**
  * A firmware method as a job, on a simulated NVMe drive over the target's own bytes: the drive's
@@ -50,6 +53,19 @@ class FirmwareJobTest {
         assertThat(r.firmware().canaries().planted().get(Canaries.COUNT - 1).offset()).isEqualTo(SIZE - 4096);
         assertThat(r.verification().bytesVerified()).isEqualTo(SIZE);
         assertThat(target.data()).containsOnly(0);
+    }
+
+    @Test
+    void everyReadBackAskedForChecksWhatTheDriveDefines() throws Exception {
+        for (Verification mode : List.of(new Verification.All(), new Verification.Sample(10))) {
+            MemoryTarget target = drive(b -> b.dlfeat(1));
+
+            WipeResult r = new WipeJob(WipeRequest.of(WipeMethods.byName("nvme-format-user-data").orElseThrow())
+                    .withVerification(mode), Keystreams.JCE).run(target, e -> { }, new CancelToken());
+
+            assertThat(r.state()).as(mode.text()).isEqualTo(FinalState.ERASED);
+            assertThat(r.verifications()).as(mode.text()).hasSize(1).allMatch(VerifyResult::passed);
+        }
     }
 
     @Test
