@@ -15,6 +15,7 @@ import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.TargetIdentity;
@@ -479,7 +480,11 @@ public final class DeviceTreeModel implements AutoCloseable {
         if (s != JobState.RUNNING) {
             return s.label();
         }
-        return String.format(Locale.ROOT, "wiping %.0f%%", 100 * job.progressProperty().get())
+        double done = job.progressProperty().get();
+        if (job.driveErasingProperty().get()) {
+            return Stage.FIRMWARE.label() + (done < 0 ? "" : String.format(Locale.ROOT, " %.0f%%", 100 * done));
+        }
+        return String.format(Locale.ROOT, "wiping %.0f%%", 100 * done)
                 + (job.stallProperty().get().isEmpty() ? "" : ", stalled");
     }
 
