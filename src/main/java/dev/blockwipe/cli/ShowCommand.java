@@ -5,13 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.engine.TargetRefusedException;
-import dev.blockwipe.engine.firmware.DriveReport;
-import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.engine.io.TargetKind;
 import dev.blockwipe.linux.LinuxInventory;
@@ -20,7 +19,6 @@ import dev.blockwipe.report.InventoryJson;
 import dev.blockwipe.report.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,21 +64,21 @@ final class ShowCommand implements Callable<Integer> {
         if (json) {
             ObjectMapper mapper = Json.mapper();
             ObjectNode node = new InventoryJson(mapper).device(found.inventory(), found.device());
-            node.set("drive", new InventoryJson(mapper).drive(found.drive(), found.smart()));
+            node.set("drive", new InventoryJson(mapper).drive(found.drive().drive(), found.drive().smart()));
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(node));
             return ExitCode.OK;
         }
         for (FactSheet.Fact fact : FactSheet.of(found.inventory(), found.device())) {
             out.printf("%-18s %s%n", fact.key() + ":", fact.value());
         }
-        for (FactSheet.Fact fact : FactSheet.drive(found.drive(), found.smart())) {
+        for (FactSheet.Fact fact : found.drive().facts()) {
             out.printf("%-18s %s%n", fact.key() + ":", fact.value());
         }
         return ExitCode.OK;
     }
 
     /** The device, the inventory it was found in, and what its drive says through its commands. */
-    private record Found(DeviceInventory inventory, Device device, DriveReport drive, Smart smart) {
+    private record Found(DeviceInventory inventory, Device device, DriveFacts drive) {
     }
 
     /** The device by its name, and its drive asked through the node of that name, if it is still that device. */
@@ -88,14 +86,7 @@ final class ShowCommand implements Callable<Integer> {
         DeviceInventory inventory = source.scan();
         Device d = inventory.byName(device).orElseThrow(() -> new TargetRefusedException(device,
                 Reason.NOT_FOUND, "no such disk or partition (see: blockwipe list --all)"));
-        try (TargetOpener.Located located = opener.locate(d.path())) {
-            TargetIdentity node = located.node();
-            boolean same = node.kind() == TargetKind.BLOCK_DEVICE
-                    && new DeviceNumber(node.major(), node.minor()).equals(d.number());
-            return new Found(inventory, d, same ? located.drive() : DriveReport.none("none", d.path()
-                    + " is no longer " + d.number() + ": its drive was not asked", List.of()),
-                    same ? located.smart() : Smart.unavailable("the device changed"));
-        }
+        return new Found(inventory, d, DriveFacts.ask(opener, d));
     }
 
     /** The path resolved once, as a wipe resolves it, and the device found by the number of what it led to. */
@@ -108,9 +99,10 @@ final class ShowCommand implements Callable<Integer> {
             }
             DeviceNumber number = new DeviceNumber(node.major(), node.minor());
             DeviceInventory inventory = source.scan();
-            return new Found(inventory, inventory.byNumber(number).orElseThrow(() -> new TargetRefusedException(device,
+            Device d = inventory.byNumber(number).orElseThrow(() -> new TargetRefusedException(device,
                     Reason.NOT_FOUND, "is the node of device " + number + ", which the kernel does not list: no such"
-                            + " disk or partition (see: blockwipe list --all)")), located.drive(), located.smart());
+                            + " disk or partition (see: blockwipe list --all)"));
+            return new Found(inventory, d, DriveFacts.ask(located, d));
         }
     }
 }

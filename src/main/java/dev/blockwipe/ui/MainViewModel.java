@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.job.WipeResult;
@@ -84,7 +85,7 @@ public final class MainViewModel implements AutoCloseable {
         return jobs.startWipe(devices.wipeTargets(), facts -> {
             devices.readingFacts(false);
             WipeDialogViewModel dialog = new WipeDialogViewModel(facts, estimates,
-                    session.settingsProperty().get().operator());
+                    session.settingsProperty().get().operator(), t -> devices.drive(t).thenApply(DriveFacts::drive));
             // the window may start quitting while the facts are read, or while the dialog is open
             if (quitting.get() || !dialogs.showWipeDialog(dialog) || quitting.get()) {
                 return Optional.empty();

@@ -39,20 +39,39 @@ public final class ThroughputEstimates {
 
     public Duration estimate(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
         double passes = method.passCount() + (blank ? 1 : 0);
-        double reads = switch (verification.text()) {
+        double writeWork = !method.technique().isOverwrite() ? 0.05 : passes;
+        return seconds((writeWork + reads(passes, verification)) * size / rate(kind));
+    }
+
+    /** "~ 4 m 10 s (at 150 MB/s, typical for HDD)". */
+    public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
+        return "~ " + Units.duration(estimate(size, kind, method, verification, blank)) + basis(kind);
+    }
+
+    /**
+     * "~ 1 m 0 s to read back (at 1.5 GB/s, typical for NVMe SSD)": the read-back of one pass alone,
+     * for a drive that erases itself, whose own time is the drive's estimate, not a throughput.
+     */
+    public String describeReadBack(long size, String kind, Verification verification) {
+        return "~ " + Units.duration(seconds(reads(1, verification) * size / rate(kind))) + " to read back" + basis(kind);
+    }
+
+    private static double reads(double passes, Verification verification) {
+        return switch (verification.text()) {
             case "off" -> 0;
             case "all" -> passes;
             case "last" -> 1;
             default -> ((Verification.Sample) verification).percent() / 100;
         };
-        double writeWork = !method.technique().isOverwrite() ? 0.05 : passes;
-        return Duration.ofMillis((long) ((writeWork + reads) * size / rate(kind) * 1000));
     }
 
-    /** "~ 4 m 10 s (at 150 MB/s, typical for HDD)". */
-    public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
-        String basis = isMeasured(kind) ? "measured here" : "typical for " + (kind.isEmpty() ? "this device" : kind);
-        return "~ " + Units.duration(estimate(size, kind, method, verification, blank)) + " (at "
-                + Units.rate(rate(kind)) + ", " + basis + ")";
+    private static Duration seconds(double seconds) {
+        return Duration.ofMillis((long) (seconds * 1000));
+    }
+
+    /** " (at 150 MB/s, typical for HDD)". */
+    private String basis(String kind) {
+        return " (at " + Units.rate(rate(kind)) + ", " + (isMeasured(kind) ? "measured here"
+                : "typical for " + (kind.isEmpty() ? "this device" : kind)) + ")";
     }
 }

@@ -38,6 +38,9 @@ import javafx.stage.Window;
 public final class WipeDialog {
     /** The most height the list of targets takes before it scrolls (about four targets). */
     private static final double TARGETS_HEIGHT = 190;
+    /** The height of one firmware method in its list (two lines), and the most the list takes (three of them). */
+    private static final double FIRMWARE_ROW = 44;
+    private static final double FIRMWARE_HEIGHT = 3 * FIRMWARE_ROW + 4;
     static final ButtonType WIPE = new ButtonType("_Wipe", ButtonBar.ButtonData.OTHER);
 
     private final Dialog<ButtonType> dialog = new Dialog<>();
@@ -91,6 +94,37 @@ public final class WipeDialog {
         return scroll;
     }
 
+    /** A list of methods, each with its passes, NIST class and description. */
+    private static ListView<WipeMethod> methodList(String id) {
+        ListView<WipeMethod> list = new ListView<>();
+        list.setId(id);
+        list.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(WipeMethod m, boolean empty) {
+                super.updateItem(m, empty);
+                setText(empty || m == null ? null : m.title() + "  —  " + WipeDialogViewModel.describe(m) + "\n    "
+                        + m.description());
+            }
+        });
+        return list;
+    }
+
+    /** A method chosen in {@code list} is the dialog's method, and {@code other} no longer shows one chosen. */
+    private void oneChoice(ListView<WipeMethod> list, ListView<WipeMethod> other) {
+        list.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                other.getSelectionModel().clearSelection();
+                vm.methodProperty().set(now);
+            }
+        });
+    }
+
+    /** The label takes room only while it says something. */
+    private static void shownWhenSaid(Label label) {
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
     private VBox content() {
         VBox targets = new VBox(4);
         for (RowFacts t : vm.targets()) {
@@ -98,8 +132,9 @@ public final class WipeDialog {
             what.setWrapText(true);
             Label estimate = new Label();
             estimate.getStyleClass().add(Styles.MUTED);
+            estimate.setId("estimate-" + t.name());
             estimate.textProperty().bind(Bindings.createStringBinding(() -> "  " + vm.estimate(t), vm.methodProperty(),
-                    vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty()));
+                    vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty(), vm.drivesAnswered()));
             TextField tag = new TextField();
             tag.setId("asset-tag-" + t.name());
             tag.setPromptText("asset tag (optional)");
@@ -115,40 +150,53 @@ public final class WipeDialog {
             unproven.setWrapText(true);
             unproven.textProperty().bind(Bindings.createStringBinding(() -> vm.unproven(t), vm.methodProperty(),
                     vm.verifyProperty(), vm.samplePercentProperty()));
-            unproven.visibleProperty().bind(unproven.textProperty().isNotEmpty());
-            unproven.managedProperty().bind(unproven.visibleProperty());
-            targets.getChildren().addAll(what, line, unproven);
-            if (!vm.clearLimitation(t).isEmpty()) {
-                Label clearOnly = new Label(vm.clearLimitation(t));
-                clearOnly.setId("clear-limitation-" + t.name());
-                clearOnly.getStyleClass().add(Styles.WARNING);
-                clearOnly.setWrapText(true);
-                targets.getChildren().add(clearOnly);
-            }
+            shownWhenSaid(unproven);
+            Label clearOnly = new Label();
+            clearOnly.setId("clear-limitation-" + t.name());
+            clearOnly.getStyleClass().add(Styles.WARNING);
+            clearOnly.setWrapText(true);
+            clearOnly.textProperty().bind(Bindings.createStringBinding(() -> vm.clearLimitation(t), vm.methodProperty()));
+            shownWhenSaid(clearOnly);
+            targets.getChildren().addAll(what, line, unproven, clearOnly);
         }
 
-        ListView<WipeMethod> methods = new ListView<>();
-        methods.setId("methods");
+        ListView<WipeMethod> methods = methodList("methods");
         methods.getItems().setAll(vm.methods());
         methods.setPrefHeight(190);
-        methods.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(WipeMethod m, boolean empty) {
-                super.updateItem(m, empty);
-                setText(empty || m == null ? null : m.title() + "  —  " + WipeDialogViewModel.describe(m) + "\n    "
-                        + m.description());
-            }
-        });
+        ListView<WipeMethod> firmware = methodList("firmware-methods");
+        firmware.setItems(vm.firmwareMethods());
+        firmware.prefHeightProperty().bind(Bindings.min(FIRMWARE_HEIGHT, Bindings.size(vm.firmwareMethods())
+                .multiply(FIRMWARE_ROW).add(4)));
+        firmware.visibleProperty().bind(Bindings.isNotEmpty(vm.firmwareMethods()));
+        firmware.managedProperty().bind(firmware.visibleProperty());
+        oneChoice(methods, firmware);
+        oneChoice(firmware, methods);
         methods.getSelectionModel().select(vm.methodProperty().get());
-        methods.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
-            if (now != null) {
-                vm.methodProperty().set(now);
-            }
-        });
+        Label firmwareNote = new Label();
+        firmwareNote.setId("firmware-note");
+        firmwareNote.getStyleClass().add(Styles.MUTED);
+        firmwareNote.setWrapText(true);
+        firmwareNote.textProperty().bind(vm.firmwareNoteProperty());
+        shownWhenSaid(firmwareNote);
+        Label firmwareTitle = new Label("The drive's own erase (Purge)");
+        firmwareTitle.getStyleClass().add(Styles.MUTED);
+        Label methodNotice = new Label();
+        methodNotice.setId("method-notice");
+        methodNotice.getStyleClass().add(Styles.WARNING);
+        methodNotice.setWrapText(true);
+        methodNotice.textProperty().bind(vm.methodNoticeProperty());
+        shownWhenSaid(methodNotice);
 
         ComboBox<VerifyChoice> verify = new ComboBox<>();
         verify.getItems().setAll(VerifyChoice.values());
         verify.valueProperty().bindBidirectional(vm.verifyProperty());
+        verify.disableProperty().bind(vm.readBackNoteProperty().isNotEmpty());
+        Label readBackNote = new Label();
+        readBackNote.setId("read-back-note");
+        readBackNote.getStyleClass().add(Styles.MUTED);
+        readBackNote.setWrapText(true);
+        readBackNote.textProperty().bind(vm.readBackNoteProperty());
+        shownWhenSaid(readBackNote);
         Spinner<Integer> percent = new Spinner<>(1, 100, vm.samplePercentProperty().get());
         percent.setEditable(true);
         percent.setPrefWidth(80);
@@ -163,7 +211,9 @@ public final class WipeDialog {
         verifyRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
         CheckBox blank = new CheckBox("Final _blanking pass (zeroes)");
+        blank.setId("blank");
         blank.selectedProperty().bindBidirectional(vm.blankProperty());
+        blank.disableProperty().bind(vm.firmwareChosenProperty());
         CheckBox stop = new CheckBox("_Stop at the first bad sector (default: isolate it, go on, list it on the certificate)");
         stop.setId("stop-at-bad-sector");
         stop.selectedProperty().bindBidirectional(vm.stopAtBadSectorProperty());
@@ -209,8 +259,8 @@ public final class WipeDialog {
         Label methodsLabel = new Label("_Method:");
         methodsLabel.setMnemonicParsing(true);
         methodsLabel.setLabelFor(methods);
-        VBox box = new VBox(8, Sections.title("Targets"), scrolled(targets), methodsLabel, methods, verifyRow, blank, stop,
-                hotRow, problem, Sections.title("Confirmation"), operatorRow, confirm.node());
+        VBox box = new VBox(8, Sections.title("Targets"), scrolled(targets), methodsLabel, methods, firmwareTitle,
+                firmware, firmwareNote, methodNotice, verifyRow, readBackNote, blank, stop, hotRow, problem, Sections.title("Confirmation"), operatorRow, confirm.node());
         box.setPadding(new Insets(6));
         dialog.setOnShown(e -> (vm.operatorProperty().get().isEmpty() ? operator : confirm.field()).requestFocus());
         return box;

@@ -46,8 +46,8 @@ final class JobCard {
         cancelButton.setId("cancel-" + job.name());
         cancelButton.setOnAction(e -> cancel.accept(job));
         cancelButton.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> job.stateProperty().get().finished() || job.stateProperty().get() == JobState.CANCELLING,
-                job.stateProperty()));
+                () -> job.stateProperty().get().finished() || job.stateProperty().get() == JobState.CANCELLING
+                        || job.driveErasingProperty().get(), job.stateProperty(), job.driveErasingProperty()));
         Button reportButton = new Button("Report…");
         reportButton.setOnAction(e -> report.accept(job));
         reportButton.visibleProperty().bind(job.resultProperty().isNotNull());
@@ -62,7 +62,8 @@ final class JobCard {
         bar.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(bar, Priority.ALWAYS);
         Label percent = new Label();
-        percent.textProperty().bind(Bindings.format("%.1f%%", job.progressProperty().multiply(100)));
+        percent.textProperty().bind(Bindings.when(job.progressProperty().lessThan(0)).then("")
+                .otherwise(Bindings.format("%.1f%%", job.progressProperty().multiply(100))));
         Label stage = label(job.stageProperty());
         stage.setMinWidth(230);
         HBox progress = new HBox(8, stage, bar, percent);

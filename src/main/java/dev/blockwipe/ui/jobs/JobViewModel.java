@@ -1,6 +1,7 @@
 package dev.blockwipe.ui.jobs;
 
 import dev.blockwipe.engine.CancelToken;
+import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.fault.FailureCause;
 import dev.blockwipe.engine.job.FinalState;
@@ -47,6 +48,8 @@ public final class JobViewModel implements WipeListener {
     private final WipeRequest request;
     private final Set<String> queueKeys;
     private final LongSupplier clock;
+    /** The progress of a drive that erases itself without saying how far it is (a progress bar's indeterminate value). */
+    public static final double UNKNOWN_PROGRESS = -1;
     /** How often the speed on the card changes: four times a second. */
     static final long FIGURES_NANOS = 250_000_000L;
     private long speedSlot = Long.MIN_VALUE;
@@ -64,6 +67,7 @@ public final class JobViewModel implements WipeListener {
     private final ReadOnlyObjectWrapper<JobState> state = new ReadOnlyObjectWrapper<>(JobState.QUEUED);
     private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper("");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyBooleanWrapper driveErasing = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper rate = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper speed = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Duration> remaining = new ReadOnlyObjectWrapper<>();
@@ -156,7 +160,7 @@ public final class JobViewModel implements WipeListener {
         double current = throughput.rate(now);
         double average = throughput.average(now);
         rate.set(current);
-        speed.set(Units.rate(current) + " (avg " + Units.rate(average) + ")");
+        speed.set(driveErasing.get() ? "" : Units.rate(current) + " (avg " + Units.rate(average) + ")");
         plot(now, false);
     }
 
@@ -196,6 +200,12 @@ public final class JobViewModel implements WipeListener {
 
         @Override
         public Void passStarted(WipeEvent.PassStarted p) {
+            driveErasing.set(p.stage() == Stage.FIRMWARE);
+            if (driveErasing.get()) {
+                stage.set(Stage.FIRMWARE.label() + " (it cannot be cancelled now)");
+                progress.set(UNKNOWN_PROGRESS);
+                return null;
+            }
             stage.set("pass " + p.pass().number() + "/" + p.passCount() + " · " + p.pass().pattern().describe()
                     + (p.pass().blanking() ? " (blanking)" : ""));
             return null;
@@ -204,6 +214,11 @@ public final class JobViewModel implements WipeListener {
         @Override
         public Void progress(WipeEvent.Progress p) {
             lastProgressNanos = nanos;
+            if (driveErasing.get()) {
+                // the drive's own fraction where it reports one; no rate or ETA: Blockwipe writes nothing meanwhile
+                progress.set(p.stageBytesDone() > 0 ? p.jobFraction() : UNKNOWN_PROGRESS);
+                return null;
+            }
             throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
             progress.set(p.jobFraction());
             // a job that was told to stop ends after its requests in flight, not when its ETA says
@@ -214,6 +229,7 @@ public final class JobViewModel implements WipeListener {
 
         @Override
         public Void passDone(WipeEvent.PassDone d) {
+            driveErasing.set(false);
             List<SpeedAcrossDisk.Region> regions = SpeedAcrossDisk.drawable(d.result());
             if (!regions.isEmpty()) {
                 acrossDisk.add(regions);
@@ -291,6 +307,7 @@ public final class JobViewModel implements WipeListener {
             plot(lastProgressNanos, true);
         }
         result.set(r);
+        driveErasing.set(false);
         rate.set(0);
         remaining.set(null);
         speed.set("");
@@ -427,6 +444,15 @@ public final class JobViewModel implements WipeListener {
         return stage.getReadOnlyProperty();
     }
 
+    /**
+     * The drive is erasing itself (a firmware method): Cancel has no effect on it any more, and the
+     * progress is the drive's fraction where it reports one, {@link #UNKNOWN_PROGRESS} where not.
+     */
+    public ReadOnlyBooleanProperty driveErasingProperty() {
+        return driveErasing.getReadOnlyProperty();
+    }
+
+    /** 0 to 1, or {@link #UNKNOWN_PROGRESS} while a drive that reports none erases itself. */
     public ReadOnlyDoubleProperty progressProperty() {
         return progress.getReadOnlyProperty();
     }

@@ -216,14 +216,16 @@ public final class MonitorView {
             bar.getStyleClass().add(Styles.MONITOR_BAR);
             Label percent = new Label();
             percent.getStyleClass().add(Styles.MONITOR_STAGE);
-            percent.textProperty().bind(Bindings.format("%.0f %%", job.progressProperty().multiply(100)));
+            percent.textProperty().bind(Bindings.when(job.progressProperty().lessThan(0)).then("")
+                    .otherwise(Bindings.format("%.0f %%", job.progressProperty().multiply(100))));
             HBox.setHgrow(bar, Priority.ALWAYS);
             HBox progress = new HBox(10, bar, percent);
             progress.setAlignment(Pos.CENTER_LEFT);
             Label speed = new Label();
             speed.getStyleClass().add(Styles.MONITOR_SPEED);
             speed.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get() == JobState.RUNNING
-                    ? Units.rate(job.rateProperty().get()) : "", job.rateProperty(), job.stateProperty()));
+                    && !job.driveErasingProperty().get() ? Units.rate(job.rateProperty().get()) : "", job.rateProperty(),
+                    job.stateProperty(), job.driveErasingProperty()));
             Label eta = bound(job.etaProperty(), Styles.MONITOR_STAGE);
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);

@@ -1,9 +1,12 @@
 package dev.blockwipe.ui.tree;
 
+import dev.blockwipe.devices.Device;
 import dev.blockwipe.devices.DeviceEvents;
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.DeviceWatcher;
 import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.FileKey;
 import dev.blockwipe.devices.OpenedTarget;
@@ -12,10 +15,12 @@ import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.SharedDevices;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.TargetException;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.engine.io.TargetInfo;
+import dev.blockwipe.engine.io.TargetKind;
 import dev.blockwipe.report.Journal;
 import dev.blockwipe.ui.Background;
 import dev.blockwipe.ui.DialogService;
@@ -68,6 +73,7 @@ public final class DeviceTreeModel implements AutoCloseable {
     /** Each target's latest job, as the jobs model last reported ({@link #showJobs}). */
     private Map<String, JobViewModel> latestJobs = Map.of();
     private DeviceInventory inventory;
+    private final DriveCache drives;
 
     // ---- Properties
 
@@ -87,8 +93,8 @@ public final class DeviceTreeModel implements AutoCloseable {
         return detailsView;
     }
 
-    private final ChangeListener<RowFacts> selectedFacts = (obs, was, now) -> details.setAll(now.details());
     private final ObjectProperty<DeviceRow> selected = new SimpleObjectProperty<>();
+    private final ChangeListener<RowFacts> selectedFacts = (obs, was, now) -> showDetails(selected.get());
 
     /** The row the user selected (the view writes it). */
     public ObjectProperty<DeviceRow> selectedProperty() {
@@ -134,6 +140,7 @@ public final class DeviceTreeModel implements AutoCloseable {
         this.services = services;
         this.dialogs = dialogs;
         this.interrupted = interrupted;
+        this.drives = new DriveCache(services);
         this.watcher = new DeviceWatcher(services.inventory(), services.fingerprint(),
                 (inv, changes) -> services.fx().execute(() -> applyInventory(inv)),
                 e -> services.fx().execute(() -> scanProblem.set("cannot read the devices: " + e.getMessage())));
@@ -142,13 +149,81 @@ public final class DeviceTreeModel implements AutoCloseable {
             if (was != null) {
                 was.factsProperty().removeListener(selectedFacts);
             }
-            if (now == null) {
-                details.clear();
-            } else {
+            if (now != null) {
                 now.factsProperty().addListener(selectedFacts);
-                details.setAll(now.facts().details());
             }
+            showDetails(now);
         });
+    }
+
+    /**
+     * The selected row's facts; for a whole disk then what its drive says, asked in the background
+     * the first time (meanwhile "asking the drive…"); for a partition, that its drive erases itself
+     * only as a whole.
+     */
+    private void showDetails(DeviceRow row) {
+        if (row == null) {
+            details.clear();
+            return;
+        }
+        RowFacts shown = row.facts();
+        Optional<Device> listed = listed(shown);
+        if (listed.orElse(null) instanceof Partition p) {
+            details.setAll(with(shown.details(), List.of(new FactSheet.Fact("firmware erase", "a drive erases itself"
+                    + " only as a whole: select " + p.disk() + " to see what its drive offers"))));
+        } else if (listed.orElse(null) instanceof Disk d) {
+            CompletableFuture<DriveFacts> answer = drives.ask(d);
+            if (!answer.isDone()) {
+                details.setAll(with(shown.details(), List.of(new FactSheet.Fact("drive commands", ASKING))));
+            }
+            answer.thenAccept(drive -> {
+                if (selected.get() == row && row.facts() == shown) {
+                    details.setAll(with(shown.details(), drive.facts()));
+                }
+            });
+        } else {
+            details.setAll(shown.details());
+        }
+    }
+
+    /** What Details says while a drive is being asked. */
+    public static final String ASKING = "asking the drive…";
+
+    private static List<FactSheet.Fact> with(List<FactSheet.Fact> facts, List<FactSheet.Fact> more) {
+        List<FactSheet.Fact> all = new ArrayList<>(facts);
+        all.addAll(more);
+        return all;
+    }
+
+    /** The device of a row as the latest inventory lists it: same number and, for its disk, same sequence number. */
+    private Optional<Device> listed(RowFacts facts) {
+        TargetIdentity id = facts.identity();
+        if (inventory == null || id.kind() != TargetKind.BLOCK_DEVICE) {
+            return Optional.empty();
+        }
+        return inventory.byNumber(new DeviceNumber(id.major(), id.minor())).filter(d -> (d instanceof Disk k
+                ? Optional.of(k) : inventory.disk(((Partition) d).disk())).filter(k -> k.facts().diskseq() == id.diskseq())
+                .isPresent());
+    }
+
+    /**
+     * What the drive of a wipe's target says, for the wipe dialog's firmware methods: the answer
+     * Details got (or one asked now) for a whole disk the tree lists; for a partition, an image file
+     * or a device the tree does not list (as it was), a drive that offers nothing, with the reason.
+     * Completes on the FX thread.
+     */
+    public CompletableFuture<DriveFacts> drive(RowFacts target) {
+        if (target.identity().kind() != TargetKind.BLOCK_DEVICE) {
+            return CompletableFuture.completedFuture(DriveFacts.notAsked("image file: only a drive erases itself with its"
+                    + " own command"));
+        }
+        Device d = listed(target).orElse(null);
+        if (d instanceof Disk disk) {
+            return drives.ask(disk);
+        }
+        return CompletableFuture.completedFuture(DriveFacts.notAsked(d instanceof Partition p
+                ? "partition: a firmware erase erases the whole drive, so choose the disk " + p.disk()
+                : target.path() + " is not the device the tree lists under its number: its drive was not asked"));
     }
 
     // ---- Commands
@@ -170,6 +245,7 @@ public final class DeviceTreeModel implements AutoCloseable {
      */
     void applyInventory(DeviceInventory inv) {
         inventory = inv;
+        drives.retain(inv);
         long now = System.nanoTime();
         Map<String, DeviceRow> seen = new HashMap<>();
         List<DeviceRow> roots = new ArrayList<>();
@@ -404,7 +480,11 @@ public final class DeviceTreeModel implements AutoCloseable {
         if (s != JobState.RUNNING) {
             return s.label();
         }
-        return String.format(Locale.ROOT, "wiping %.0f%%", 100 * job.progressProperty().get())
+        double done = job.progressProperty().get();
+        if (job.driveErasingProperty().get()) {
+            return Stage.FIRMWARE.label() + (done < 0 ? "" : String.format(Locale.ROOT, " %.0f%%", 100 * done));
+        }
+        return String.format(Locale.ROOT, "wiping %.0f%%", 100 * done)
                 + (job.stallProperty().get().isEmpty() ? "" : ", stalled");
     }
 

@@ -6,15 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.blockwipe.devices.ClearLimitation;
 import dev.blockwipe.devices.Transport;
 import dev.blockwipe.engine.fault.FaultPolicy;
+import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.io.OldData;
 import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.FirmwareMethod;
+import dev.blockwipe.engine.method.Technique;
 import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethod;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.Operator;
+import dev.blockwipe.ui.TestDrives;
 import dev.blockwipe.ui.tree.RowFacts;
 import dev.blockwipe.ui.tree.Rows;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +48,7 @@ class WipeDialogViewModelTest {
 
     @Test
     void dialogWithoutTargetsCannotBeMade() {
-        assertThatThrownBy(() -> new WipeDialogViewModel(List.of(), estimates, Operator.UNNAMED))
+        assertThatThrownBy(() -> new WipeDialogViewModel(List.of(), estimates, Operator.UNNAMED, Rows.noDrive()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -188,7 +195,7 @@ class WipeDialogViewModelTest {
     @Test
     void estimateGrowsWithThePassesAndNamesTheRateItAssumes() {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
-        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED, Rows.noDrive());
         String onePass = vm.estimate(target);
 
         vm.methodProperty().set(method("dod"));
@@ -202,7 +209,7 @@ class WipeDialogViewModelTest {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
         estimates.measured("Loop", 3e9);
 
-        String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED).estimate(target);
+        String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED, Rows.noDrive()).estimate(target);
 
         assertThat(estimate).isEqualTo("~ 1 m 0 s (at 3 GB/s, measured here)");
     }
@@ -222,7 +229,7 @@ class WipeDialogViewModelTest {
         RowFacts onBtrfs = Rows.facts("loop3", "Loop", 256 << 20, Rows.CONFIRM, new OldData(
                 "its backing file /srv/a.img is on btrfs", "the loop device zeroes by fallocate on its backing file"));
         RowFacts plain = Rows.loop("loop4", Rows.CONFIRM);
-        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(onBtrfs, plain), estimates, Operator.UNNAMED);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(onBtrfs, plain), estimates, Operator.UNNAMED, Rows.noDrive());
 
         assertThat(vm.unproven(onBtrfs)).isEqualTo("the result will be UNPROVEN (done, but not a proven erasure):"
                 + " its backing file /srv/a.img is on btrfs");
@@ -236,7 +243,7 @@ class WipeDialogViewModelTest {
         String limitation = ClearLimitation.of(Transport.SATA, false).orElseThrow();
         RowFacts ssd = Rows.ssd("sdc", limitation);
         RowFacts loop = Rows.loop("loop4", Rows.CONFIRM);
-        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(ssd, loop), estimates, Operator.UNNAMED);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(ssd, loop), estimates, Operator.UNNAMED, Rows.noDrive());
 
         assertThat(vm.clearLimitation(ssd)).isEqualTo(limitation).contains("spare, remapped", "ATA sanitize");
         assertThat(vm.clearLimitation(loop)).isEmpty();
@@ -268,9 +275,86 @@ class WipeDialogViewModelTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void aLoopDeviceIsOfferedNoFirmwareMethodAndToldWhy() {
+        WipeDialogViewModel vm = dialog("loop3");
+
+        assertThat(vm.firmwareMethods()).isEmpty();
+        assertThat(vm.methods()).isNotEmpty().noneMatch(m -> m.technique() == Technique.FIRMWARE);
+        assertThat(vm.firmwareNoteProperty().get())
+                .startsWith("Firmware erase: none offered — the device takes no drive commands (loop");
+    }
+
+    @Test
+    void aDriveThatOffersNvmeFormatIsOfferedExactlyThatAndToldItCannotBeCancelled() {
+        RowFacts nvme = Rows.facts("nvme0n1", "NVMe SSD", 256L << 20, Rows.WIPEABLE);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(nvme), estimates, Operator.UNNAMED,
+                t -> CompletableFuture.completedFuture(TestDrives.nvme(Optional.of(Duration.ofMinutes(2)),
+                        TestDrives.ZEROES, FirmwareMethod.NVME_FORMAT_USER_DATA)));
+        vm.blankProperty().set(true);
+
+        assertThat(vm.firmwareMethods()).extracting(WipeMethod::name).containsExactly("nvme-format-user-data");
+        assertThat(vm.firmwareNoteProperty().get()).isEmpty();
+        vm.methodProperty().set(vm.firmwareMethods().get(0));
+
+        assertThat(vm.methodNoticeProperty().get()).isEqualTo("The drive erases itself: this cannot be cancelled once"
+                + " the drive has started; the drive estimates 2 m 0 s.");
+        assertThat(vm.estimate(nvme)).startsWith("the drive estimates 2 m 0 s, then ~").contains("to read back");
+        assertThat(vm.blankProperty().get()).as("no blanking pass after a firmware erase").isFalse();
+        assertThat(vm.readBackNoteProperty().get()).isEmpty();
+        vm.confirmation().typedProperty().set("nvme0n1");
+        assertThat(vm.canWipeProperty().get()).isTrue();
+        assertThat(vm.request().verification()).isEqualTo(new Verification.Last());
+    }
+
+    @Test
+    void aFirmwareEraseThatDefinesNoContentIsNotReadBackAndTheDialogSaysOnlyCanariesAre() {
+        RowFacts nvme = Rows.facts("nvme0n1", "NVMe SSD", 256L << 20, Rows.WIPEABLE);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(nvme), estimates, Operator.UNNAMED,
+                t -> CompletableFuture.completedFuture(TestDrives.nvme(Optional.empty(), Optional.empty(),
+                        FirmwareMethod.NVME_SANITIZE_CRYPTO)));
+
+        vm.methodProperty().set(vm.firmwareMethods().get(0));
+
+        assertThat(vm.readBackNoteProperty().get()).startsWith("Read-back is not possible").contains("canaries");
+        assertThat(vm.verification()).isEqualTo(new Verification.Off());
+        assertThat(vm.estimate(nvme)).isEqualTo("the drive gives no estimate");
+        assertThat(vm.methodNoticeProperty().get()).contains("the drive gives no estimate",
+                "a power loss during a sanitize is resumed by the drive when it is powered again");
+    }
+
+    @Test
+    void severalTargetsAreOfferedOnlyWhatEveryDriveOffers() {
+        RowFacts a = Rows.facts("nvme0n1", "NVMe SSD", 256L << 20, Rows.WIPEABLE);
+        RowFacts b = Rows.facts("nvme1n1", "NVMe SSD", 256L << 20, Rows.WIPEABLE);
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(a, b), estimates, Operator.UNNAMED,
+                t -> CompletableFuture.completedFuture(t == a
+                        ? TestDrives.nvme(Optional.empty(), TestDrives.ZEROES, FirmwareMethod.NVME_FORMAT_USER_DATA,
+                                FirmwareMethod.NVME_SANITIZE_BLOCK)
+                        : TestDrives.nvme(Optional.empty(), TestDrives.ZEROES, FirmwareMethod.NVME_SANITIZE_BLOCK)));
+
+        assertThat(vm.firmwareMethods()).extracting(WipeMethod::name).containsExactly("nvme-sanitize-block");
+    }
+
+    @Test
+    void firmwareMethodsComeOnceTheDriveHasAnsweredAndCannotBeChosenBefore() {
+        RowFacts nvme = Rows.facts("nvme0n1", "NVMe SSD", 256L << 20, Rows.WIPEABLE);
+        CompletableFuture<DriveReport> answer = new CompletableFuture<>();
+        WipeDialogViewModel vm = new WipeDialogViewModel(List.of(nvme), estimates, Operator.UNNAMED, t -> answer);
+        vm.confirmation().typedProperty().set("nvme0n1");
+        vm.methodProperty().set(method("nvme-format-user-data"));
+
+        assertThat(vm.firmwareNoteProperty().get()).isEqualTo("Firmware erase: asking the drive…");
+        assertThat(vm.canWipeProperty().get()).isFalse();
+        answer.complete(TestDrives.nvme(Optional.empty(), TestDrives.ZEROES, FirmwareMethod.NVME_FORMAT_USER_DATA));
+
+        assertThat(vm.firmwareMethods()).extracting(WipeMethod::name).containsExactly("nvme-format-user-data");
+        assertThat(vm.canWipeProperty().get()).isTrue();
+    }
+
     private WipeDialogViewModel dialog(String... names) {
         return new WipeDialogViewModel(Stream.of(names).map(n -> Rows.loop(n, Rows.CONFIRM)).toList(), estimates,
-                Operator.UNNAMED);
+                Operator.UNNAMED, Rows.noDrive());
     }
 
     private WipeDialogViewModel confirmed(String name) {

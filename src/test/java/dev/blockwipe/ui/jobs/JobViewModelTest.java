@@ -118,6 +118,27 @@ class JobViewModelTest {
     }
 
     @Test
+    void aDriveErasingItselfShowsItsOwnFractionOrAnIndeterminateBarAndNoSpeedAndEndsPurged() {
+        apply(started(), new WipeEvent.PassStarted(pass(1, Pattern.Repeating.of(0x00), false), 1, Stage.FIRMWARE));
+
+        assertThat(job.stageProperty().get()).isEqualTo("drive erasing (it cannot be cancelled now)");
+        assertThat(job.driveErasingProperty().get()).isTrue();
+        assertThat(job.progressProperty().get()).isEqualTo(JobViewModel.UNKNOWN_PROGRESS);
+        now += NANOS_PER_SECOND;
+        apply(new WipeEvent.Progress(Stage.FIRMWARE, 1, 1, 0, SIZE / 4, SIZE, SIZE / 4, SIZE, 1e9, 1e9,
+                Duration.ofSeconds(3), null));
+        assertThat(job.progressProperty().get()).as("the drive's own fraction").isEqualTo(0.25);
+        assertThat(job.speedProperty().get()).as("Blockwipe writes nothing meanwhile").isEmpty();
+        assertThat(job.remainingProperty().get()).isNull();
+
+        apply(endEvent(result(FinalState.PURGED, FailureCause.NONE, verifyResult(0))));
+        assertThat(job.stateProperty().get()).isEqualTo(JobState.PURGED);
+        assertThat(job.stateProperty().get().styleClass()).isEqualTo(JobState.ERASED.styleClass());
+        assertThat(job.driveErasingProperty().get()).isFalse();
+        assertThat(job.progressProperty().get()).isEqualTo(1);
+    }
+
+    @Test
     void blankingPassIsNamedAsSuch() {
         apply(started(), new WipeEvent.PassStarted(pass(4, Pattern.Repeating.of(0x00), true), 4, Stage.WRITE));
 

@@ -18,6 +18,7 @@ import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeModel;
 import dev.blockwipe.ui.tree.RowFacts;
+import dev.blockwipe.ui.tree.Rows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -186,7 +187,7 @@ class JobsModelTest extends DeviceFixture {
     @Test
     void anUnconfirmedDialogStartsNothingAndLetsTheTargetGo() throws Exception {
         CompletableFuture<List<JobViewModel>> started = jobs.startWipe(paths(List.of(image)),
-                facts -> Optional.of(new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED)));
+                facts -> Optional.of(new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED, Rows.noDrive())));
 
         assertThatThrownBy(started::join).hasCauseInstanceOf(IllegalStateException.class);
         assertThat(jobs.jobs()).isEmpty();
@@ -205,7 +206,7 @@ class JobsModelTest extends DeviceFixture {
 
     /** The dialog for {@code facts}, with {@code method} chosen and the confirmation typed. */
     private static WipeDialogViewModel confirmed(List<RowFacts> facts, String method) {
-        WipeDialogViewModel dialog = new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED);
+        WipeDialogViewModel dialog = new WipeDialogViewModel(facts, new ThroughputEstimates(), Operator.UNNAMED, Rows.noDrive());
         dialog.methodProperty().set(WipeMethods.byName(method).orElseThrow());
         dialog.confirmation().typedProperty().set(dialog.confirmation().expected());
         return dialog;

@@ -3,6 +3,8 @@ package dev.blockwipe.ui.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.Signature;
@@ -10,22 +12,28 @@ import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.job.WipeJob;
 import dev.blockwipe.engine.job.WipePlan;
 import dev.blockwipe.engine.job.WipeRequest;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.JournalFixtures;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.MemoryTarget;
+import dev.blockwipe.ui.RecordingOpener;
+import dev.blockwipe.ui.TestDrives;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
@@ -176,8 +184,7 @@ class DeviceTreeModelTest extends DeviceFixture {
 
         tree.selectedProperty().set(row("sdb1"));
 
-        assertThat(tree.details()).isNotEmpty()
-                .containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()));
+        assertThat(tree.details()).startsWith(sheet(inv, "sdb1"));
         tree.selectedProperty().set(null);
         assertThat(tree.details()).isEmpty();
     }
@@ -190,8 +197,7 @@ class DeviceTreeModelTest extends DeviceFixture {
 
         DeviceInventory inv = rescan(tree);
 
-        assertThat(tree.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdb1").orElseThrow()))
-                .contains(new FactSheet.Fact("contents", "ext4 \"data\""));
+        assertThat(tree.details()).startsWith(sheet(inv, "sdb1")).contains(new FactSheet.Fact("contents", "ext4 \"data\""));
     }
 
     @Test
@@ -203,7 +209,57 @@ class DeviceTreeModelTest extends DeviceFixture {
 
         DeviceInventory inv = rescan(tree);
 
-        assertThat(tree.details()).containsExactlyElementsOf(FactSheet.of(inv, inv.byName("sdc").orElseThrow()));
+        assertThat(tree.details()).startsWith(sheet(inv, "sdc"));
+    }
+
+    @Test
+    void detailsOfADiskShowWhatItsDriveSaysOnceTheBackgroundHasAskedIt() throws IOException {
+        DriveFacts drive = TestDrives.withSmart(TestDrives.nvme(Optional.of(Duration.ofMinutes(2)), TestDrives.ZEROES,
+                FirmwareMethod.NVME_FORMAT_USER_DATA));
+        opener = new RecordingOpener(new LinuxTargets(sys.root())).drive("/dev/sdb", DeviceNumber.parse("8:16"), drive);
+        DeviceInventory inv = rescan(viewModel(true));
+        background.hold();
+
+        tree.selectedProperty().set(row("sdb"));
+
+        assertThat(tree.details()).startsWith(sheet(inv, "sdb")).endsWith(new FactSheet.Fact("drive commands",
+                DeviceTreeModel.ASKING));
+        background.release();
+        assertThat(tree.details()).startsWith(sheet(inv, "sdb")).endsWith(drive.facts().toArray(FactSheet.Fact[]::new))
+                .contains(new FactSheet.Fact("  nvme-format-user-data", "offered (offered by the test drive); reads as"
+                        + " 0x00 afterwards; the drive estimates 2 m 0 s"));
+    }
+
+    @Test
+    void aDriveIsAskedOnceUntilARescanShowsTheDiskChanged() throws IOException {
+        DriveFacts drive = TestDrives.withSmart(TestDrives.nvme(Optional.empty(), TestDrives.ZEROES,
+                FirmwareMethod.NVME_FORMAT_USER_DATA));
+        opener = new RecordingOpener(new LinuxTargets(sys.root())).drive("/dev/sdb", DeviceNumber.parse("8:16"), drive);
+        rescan(viewModel(true));
+        for (String name : List.of("sdb", "sdc", "sdb", "sdb1", "sdb")) {
+            tree.selectedProperty().set(row(name));
+        }
+        rescan(tree);
+        tree.selectedProperty().set(row("sdc"));
+        tree.selectedProperty().set(row("sdb"));
+        assertThat(opener.drivesAsked()).as("asked once, whatever was selected").containsExactly("/dev/sdb");
+
+        Files.writeString(sys.root().resolve("block/sdb/diskseq"), "42\n");
+        rescan(tree);
+        tree.selectedProperty().set(row("sdb"));
+
+        assertThat(opener.drivesAsked()).as("a new disk sequence number is another disk").hasSize(2);
+        assertThat(tree.details()).contains(new FactSheet.Fact("disk sequence", "42"));
+    }
+
+    @Test
+    void aPartitionSaysThatItsDriveErasesOnlyAsAWhole() throws IOException {
+        rescan(viewModel(true));
+
+        tree.selectedProperty().set(row("sdb2"));
+
+        assertThat(tree.details()).last().isEqualTo(new FactSheet.Fact("firmware erase",
+                "a drive erases itself only as a whole: select sdb to see what its drive offers"));
     }
 
     @Test
@@ -462,6 +518,11 @@ class DeviceTreeModelTest extends DeviceFixture {
 
         assertThat(tree.scanProblemProperty().get()).isEmpty();
         assertThat(row("sdc").checkableProperty().get()).isTrue();
+    }
+
+    /** The fact sheet of {@code name}, which Details starts with. */
+    private static FactSheet.Fact[] sheet(DeviceInventory inv, String name) {
+        return FactSheet.of(inv, inv.byName(name).orElseThrow()).toArray(FactSheet.Fact[]::new);
     }
 
     private DeviceTreeModel viewModel(boolean root) {

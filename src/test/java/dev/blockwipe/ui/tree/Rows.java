@@ -4,9 +4,14 @@ import dev.blockwipe.devices.BlockReason;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signatures;
+import dev.blockwipe.engine.firmware.DeviceCommands;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.Drives;
 import dev.blockwipe.engine.io.OldData;
 import dev.blockwipe.engine.io.TargetIdentity;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /** Row facts for view-model tests that need a row but no inventory. */
 public final class Rows {
@@ -16,6 +21,11 @@ public final class Rows {
     static final SafetyVerdict MOUNTED = new SafetyVerdict.Blocked(BlockReason.MOUNTED, "mounted at /mnt/data");
 
     private Rows() {
+    }
+
+    /** What the wipe dialog learns of the drive of rows like these: a loop device's, which takes no drive commands. */
+    public static Function<RowFacts, CompletableFuture<DriveReport>> noDrive() {
+        return t -> CompletableFuture.completedFuture(Drives.probe(DeviceCommands.NONE));
     }
 
     /** A 256 MiB loop device called {@code name}. */
