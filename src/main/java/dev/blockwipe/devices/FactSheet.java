@@ -5,8 +5,11 @@ import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.firmware.HiddenArea;
 import dev.blockwipe.engine.firmware.Offer;
 import dev.blockwipe.engine.firmware.Smart;
+import dev.blockwipe.engine.firmware.ata.SecurityErase;
+import dev.blockwipe.engine.method.FirmwareMethod;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Every fact about one device as "key: value" lines: `blockwipe show` prints them, the GUI's details pane lists them. */
 public final class FactSheet {
@@ -50,16 +53,32 @@ public final class FactSheet {
     }
 
     /**
-     * What a user is told before the drive's own erase starts: that it cannot be cancelled once
-     * the drive has it, the drive's estimate, what a power loss does, and what is read back.
+     * What a user is told before the drive's own erase starts, in the CLI and the wipe dialog:
+     * that it cannot be cancelled once the drive has it, the drive's estimate, and what a power
+     * loss during it does.
      */
     public static String firmwareNotice(Offer o) {
-        return "the drive erases itself: once it has started, the erase cannot be cancelled (cancelling stops"
-                + " only the waiting); " + o.estimate().map(e -> "the drive estimates " + Units.duration(e))
-                .orElse("the drive gives no time estimate") + "; a sanitize cut short by a power loss is resumed by"
-                + " the drive when it is powered again; canaries are read back afterwards" + o.readsAs()
-                .map(p -> ", and every byte, which the drive defines to read as " + p.describe())
-                .orElse(" (what the blocks read as afterwards is not defined by the drive, so nothing else is)");
+        return "the drive erases itself: this cannot be cancelled once the drive has started; " + estimate(o)
+                + powerLoss(o.method()).map(p -> "; " + p).orElse("");
+    }
+
+    /** "the drive estimates 2 m 0 s", or "the drive gives no estimate". */
+    public static String estimate(Offer o) {
+        return o.estimate().map(e -> "the drive estimates " + Units.duration(e)).orElse("the drive gives no estimate");
+    }
+
+    /** What the drive does about a power loss during {@code m}, where the standard says. */
+    public static Optional<String> powerLoss(FirmwareMethod m) {
+        return switch (m) {
+            case NVME_SANITIZE_BLOCK, NVME_SANITIZE_CRYPTO, NVME_SANITIZE_OVERWRITE, ATA_SANITIZE_BLOCK,
+                    ATA_SANITIZE_CRYPTO, ATA_SANITIZE_OVERWRITE, SCSI_SANITIZE_BLOCK, SCSI_SANITIZE_CRYPTO,
+                    SCSI_SANITIZE_OVERWRITE ->
+                    Optional.of("a power loss during a sanitize is resumed by the drive when it is powered again");
+            case ATA_SECURE_ERASE, ATA_SECURE_ERASE_ENHANCED -> Optional.of("a power loss during the erase may leave the"
+                    + " drive locked with the password '" + SecurityErase.TEMPORARY_PASSWORD + "' (hdparm --security-disable "
+                    + SecurityErase.TEMPORARY_PASSWORD + " unlocks it)");
+            case NVME_FORMAT_USER_DATA, NVME_FORMAT_CRYPTO -> Optional.empty();
+        };
     }
 
     private static String hidden(HiddenArea h) {

@@ -1,9 +1,8 @@
 package dev.blockwipe.ui.dialogs;
 
-import dev.blockwipe.engine.Units;
+import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.engine.firmware.DriveReport;
 import dev.blockwipe.engine.firmware.Offer;
-import dev.blockwipe.engine.firmware.ata.SecurityErase;
 import dev.blockwipe.engine.method.FirmwareMethod;
 import dev.blockwipe.engine.method.WipeMethod;
 import dev.blockwipe.engine.method.WipeMethods;
@@ -11,7 +10,6 @@ import dev.blockwipe.ui.tree.RowFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The drive's own erases the wipe dialog offers: only the firmware methods that the drive of every
@@ -66,8 +64,7 @@ final class FirmwareOffers {
 
     /** "the drive estimates 2 m 0 s", or "the drive gives no estimate". */
     String estimate(RowFacts target, WipeMethod m) {
-        return offer(target, m).estimate().map(e -> "the drive estimates " + Units.duration(e))
-                .orElse("the drive gives no estimate");
+        return FactSheet.estimate(offer(target, m));
     }
 
     /**
@@ -75,25 +72,12 @@ final class FirmwareOffers {
      * says it takes, and what a power loss during it does.
      */
     String notice(WipeMethod m) {
-        RowFacts only = drives.size() == 1 ? drives.keySet().iterator().next() : null;
-        return (only != null ? "The drive erases itself: " : "Each drive erases itself: ")
-                + "this cannot be cancelled once the drive has started; "
-                + (only != null ? estimate(only, m) : "each drive's estimate is shown with its target above")
-                + powerLoss(firmware(m)).map(p -> "; " + p).orElse("") + ".";
-    }
-
-    /** What the drive does about a power loss during {@code m}, where the standard says. */
-    private static Optional<String> powerLoss(FirmwareMethod m) {
-        return switch (m) {
-            case NVME_SANITIZE_BLOCK, NVME_SANITIZE_CRYPTO, NVME_SANITIZE_OVERWRITE, ATA_SANITIZE_BLOCK,
-                    ATA_SANITIZE_CRYPTO, ATA_SANITIZE_OVERWRITE, SCSI_SANITIZE_BLOCK, SCSI_SANITIZE_CRYPTO,
-                    SCSI_SANITIZE_OVERWRITE ->
-                    Optional.of("a power loss during a sanitize is resumed by the drive when it is powered again");
-            case ATA_SECURE_ERASE, ATA_SECURE_ERASE_ENHANCED -> Optional.of("a power loss during the erase may leave the"
-                    + " drive locked with the password '" + SecurityErase.TEMPORARY_PASSWORD + "' (hdparm --security-disable "
-                    + SecurityErase.TEMPORARY_PASSWORD + " unlocks it)");
-            case NVME_FORMAT_USER_DATA, NVME_FORMAT_CRYPTO -> Optional.empty();
-        };
+        if (drives.size() == 1) {
+            String one = FactSheet.firmwareNotice(offer(drives.keySet().iterator().next(), m));
+            return Character.toUpperCase(one.charAt(0)) + one.substring(1) + ".";
+        }
+        return "Each drive erases itself: this cannot be cancelled once the drive has started; each drive's estimate is"
+                + " shown with its target above" + FactSheet.powerLoss(firmware(m)).map(p -> "; " + p).orElse("") + ".";
     }
 
     static FirmwareMethod firmware(WipeMethod m) {
