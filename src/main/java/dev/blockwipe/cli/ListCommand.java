@@ -1,23 +1,30 @@
 package dev.blockwipe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.blockwipe.devices.DeviceInventory;
 import dev.blockwipe.devices.Disk;
+import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.Partition;
+import dev.blockwipe.devices.TargetOpener;
+import dev.blockwipe.engine.TargetException;
+import dev.blockwipe.engine.firmware.DriveReport;
+import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.linux.LinuxInventory;
+import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.InventoryJson;
 import dev.blockwipe.report.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.IntSupplier;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code blockwipe list}: every disk and partition, what is on it, whether it is in use, the verdict. */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -38,16 +45,30 @@ final class ListCommand implements Callable<Integer> {
     private boolean all;
 
     private final InventorySource source;
+    private final TargetOpener opener;
     private final IntSupplier columns;
 
     ListCommand() {
-        this(new LinuxInventory(), () -> Terminal.columns(1));
+        this(new LinuxInventory(), new LinuxTargets(), () -> Terminal.columns(1));
     }
 
-    /** @param columns the width of standard output */
-    ListCommand(InventorySource source, IntSupplier columns) {
+    /**
+     * @param opener  locates each disk for --json, whose drive is asked what it offers
+     * @param columns the width of standard output
+     */
+    ListCommand(InventorySource source, TargetOpener opener, IntSupplier columns) {
         this.source = source;
+        this.opener = opener;
         this.columns = columns;
+    }
+
+    /** What the disk's drive offers; a disk that went away since the scan offers nothing, saying so. */
+    private DriveReport drive(Disk disk) {
+        try {
+            return DriveFacts.report(opener, disk);
+        } catch (TargetException e) {
+            return DriveReport.none("none", e.getMessage(), List.of());
+        }
     }
 
     @Override
@@ -58,7 +79,13 @@ final class ListCommand implements Callable<Integer> {
         List<Disk> disks = all ? inventory.disks() : inventory.visibleDisks();
         if (json) {
             ObjectMapper mapper = Json.mapper();
-            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(new InventoryJson(mapper).inventory(inventory, disks)));
+            InventoryJson writer = new InventoryJson(mapper);
+            ObjectNode listed = writer.inventory(inventory, disks);
+            for (int i = 0; i < disks.size(); i++) {
+                ((ObjectNode) listed.path("disks").get(i)).set("drive", writer.drive(drive(disks.get(i)),
+                        Smart.unavailable("list does not read SMART (a program run per drive): blockwipe show does")));
+            }
+            out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(listed));
             return ExitCode.OK;
         }
         DeviceTable table = new DeviceTable();

@@ -31,11 +31,28 @@ public record DriveFacts(DriveReport drive, Smart smart) {
 
     /** Asks the drive behind {@code located} if it is still {@code device}; otherwise says that it was not asked. */
     public static DriveFacts ask(TargetOpener.Located located, Device device) {
-        TargetIdentity node = located.node();
-        if (node.kind() != TargetKind.BLOCK_DEVICE || !new DeviceNumber(node.major(), node.minor()).equals(device.number())) {
-            return notAsked(device.path() + " is no longer " + device.number() + ": its drive was not asked");
+        return stillThe(located, device) ? new DriveFacts(located.drive(), located.smart()) : notAsked(moved(device));
+    }
+
+    /**
+     * The drive's report alone, without SMART (which takes a program run per drive): what {@code
+     * blockwipe list --json} gives for every disk.
+     *
+     * @throws TargetException when the path cannot be located (the device is gone)
+     */
+    public static DriveReport report(TargetOpener opener, Device device) throws TargetException {
+        try (TargetOpener.Located located = opener.locate(device.path())) {
+            return stillThe(located, device) ? located.drive() : DriveReport.none("none", moved(device), List.of());
         }
-        return new DriveFacts(located.drive(), located.smart());
+    }
+
+    private static boolean stillThe(TargetOpener.Located located, Device device) {
+        TargetIdentity node = located.node();
+        return node.kind() == TargetKind.BLOCK_DEVICE && new DeviceNumber(node.major(), node.minor()).equals(device.number());
+    }
+
+    private static String moved(Device device) {
+        return device.path() + " is no longer " + device.number() + ": its drive was not asked";
     }
 
     /** A drive that was not asked, for this reason: it offers nothing and has no SMART figures. */

@@ -10,9 +10,17 @@ import dev.blockwipe.devices.Mount;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.TargetRefusedException.Reason;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.FakeSysfs;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,12 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /** The `list` table of a fake machine: long models, a long image path, names with control characters. */
 class ListCommandTest {
@@ -104,7 +106,9 @@ class ListCommandTest {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 return cls == ListCommand.class
-                        ? cls.cast(new ListCommand(() -> inventory, () -> columns))
+                        ? cls.cast(new ListCommand(() -> inventory, path -> {
+                            throw new TargetRefusedException(path, Reason.NOT_FOUND, "not in this test");
+                        }, () -> columns))
                         : CommandLine.defaultFactory().create(cls);
             }
         };

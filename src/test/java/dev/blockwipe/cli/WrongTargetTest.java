@@ -624,6 +624,31 @@ class WrongTargetTest {
         }
     }
 
+    /**
+     * A planted node of a loop device, as show finds it: every overwrite offered, no firmware
+     * method (a loop device takes no drive commands), each with the reason; a firmware method on it
+     * is refused before anything is written (exit 5).
+     */
+    @Test
+    void methodsOfADeviceSayWhichItOffersAndAFirmwareMethodOnALoopDeviceWritesNothing() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 8 * MIB)) {
+            String[] majMin = Files.readString(Path.of("/sys/block", loop.name(), "dev")).strip().split(":");
+            Path node = dir.resolve("planted-node");
+            Sh.run("mknod", node.toString(), "b", majMin[0], majMin[1]);
+
+            Cli methods = Cli.run("methods", node.toString());
+
+            assertThat(methods.exitCode()).as(methods.err()).isZero();
+            assertThat(methods.out()).startsWith("/dev/" + loop.name() + " (none):")
+                    .containsPattern("(?m)^  zero +offered$")
+                    .containsPattern("(?m)^  nvme-format-user-data +not offered: the device takes no drive commands");
+            Witness w = new Witness().watch(loop);
+            expect(5, "nvme-sanitize-crypto: not supported by this device: the device takes no drive commands", "wipe",
+                    loop.path(), "-m", "nvme-sanitize-crypto", "--yes=" + loop.name());
+            w.unchanged();
+        }
+    }
+
     @Test
     void showSaysWhatAPathLedToWhenItIsNoListedDevice() throws Exception {
         Path img = random("shown.img", 4096);

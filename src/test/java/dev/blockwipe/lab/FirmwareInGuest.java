@@ -42,6 +42,11 @@ class FirmwareInGuest {
             assertThat(nvme.get(m).path("reason").asText()).as(m).contains("no sanitize support (SANICAP 0x00000000)");
         }
         assertThat(nvme.get("ata-secure-erase").path("reason").asText()).contains("the drive takes NVMe commands");
+        Cli methods = Cli.run("methods", "/dev/nvme0n1");
+        assertThat(methods.out()).as(methods.err()).containsPattern("(?m)^  nvme-format-user-data +offered \\(")
+                .containsPattern("(?m)^  nvme-sanitize-block +not offered: the controller reports no sanitize support");
+        assertThat(Cli.listed("nvme0n1").at("/drive/firmwareMethods").toString())
+                .contains("{\"name\":\"nvme-format-user-data\",\"offered\":true");
 
         String ssd = "/dev/" + Guest.byId("ata-FWSSD_FW0002");
         JsonNode ata = show(ssd);

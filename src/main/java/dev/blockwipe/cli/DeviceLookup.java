@@ -1,0 +1,56 @@
+package dev.blockwipe.cli;
+
+import dev.blockwipe.devices.Device;
+import dev.blockwipe.devices.DeviceInventory;
+import dev.blockwipe.devices.DeviceNumber;
+import dev.blockwipe.devices.DriveFacts;
+import dev.blockwipe.devices.InventorySource;
+import dev.blockwipe.devices.TargetOpener;
+import dev.blockwipe.engine.TargetRefusedException;
+import dev.blockwipe.engine.TargetRefusedException.Reason;
+import dev.blockwipe.engine.io.TargetIdentity;
+import dev.blockwipe.engine.io.TargetKind;
+import java.io.IOException;
+
+/**
+ * One device as {@code show} and {@code methods} find it: a name looked up as lsblk shows it; a path
+ * located as a wipe locates its target ({@link TargetOpener#locate}) and the device found by its
+ * number, so a node outside /dev, a symlink or a by-id path leads to the device a wipe of the same
+ * path would judge; and its drive asked through what was located ({@link DriveFacts}).
+ *
+ * @param inventory the inventory it was found in
+ * @param device    the device
+ * @param drive     what its drive says through its commands
+ */
+record DeviceLookup(DeviceInventory inventory, Device device, DriveFacts drive) {
+
+    static DeviceLookup find(String given, TargetOpener opener, InventorySource source) throws IOException {
+        source.prepare();
+        return given.indexOf('/') < 0 ? byName(given, opener, source) : byNumber(given, opener, source);
+    }
+
+    /** The device by its name, and its drive asked through the node of that name, if it is still that device. */
+    private static DeviceLookup byName(String name, TargetOpener opener, InventorySource source) throws IOException {
+        DeviceInventory inventory = source.scan();
+        Device d = inventory.byName(name).orElseThrow(() -> new TargetRefusedException(name,
+                Reason.NOT_FOUND, "no such disk or partition (see: blockwipe list --all)"));
+        return new DeviceLookup(inventory, d, DriveFacts.ask(opener, d));
+    }
+
+    /** The path resolved once, as a wipe resolves it, and the device found by the number of what it led to. */
+    private static DeviceLookup byNumber(String path, TargetOpener opener, InventorySource source) throws IOException {
+        try (TargetOpener.Located located = opener.locate(path)) {
+            TargetIdentity node = located.node();
+            if (node.kind() != TargetKind.BLOCK_DEVICE) {
+                throw new TargetRefusedException(path, Reason.WRONG_KIND, "is an image file, not a disk or partition"
+                        + " (blockwipe wipe --no-act judges it as a target)");
+            }
+            DeviceNumber number = new DeviceNumber(node.major(), node.minor());
+            DeviceInventory inventory = source.scan();
+            Device d = inventory.byNumber(number).orElseThrow(() -> new TargetRefusedException(path,
+                    Reason.NOT_FOUND, "is the node of device " + number + ", which the kernel does not list: no such"
+                            + " disk or partition (see: blockwipe list --all)"));
+            return new DeviceLookup(inventory, d, DriveFacts.ask(located, d));
+        }
+    }
+}
