@@ -53,9 +53,4 @@ public record FirmwareRecord(String method, String drive, String command, String
      */
     public record Canary(long offset, String sha256, boolean changed) {
     }
-
-    /** The drive said it succeeded and every canary changed: the one condition for Purge besides the read-back. */
-    public boolean driveAndCanariesAgree() {
-        return outcome.succeeded() && canaries.allChanged();
-    }
 }

@@ -45,7 +45,6 @@ public record AtaCommand(String name, int command, int features, int count, long
     static final int SECURITY_DISABLE_PASSWORD = 0xF6;
     static final int SANITIZE_DEVICE = 0xB4;
     static final int READ_NATIVE_MAX_ADDRESS_EXT = 0x27;
-    static final int SET_MAX_ADDRESS_EXT = 0x37;
     static final int DEVICE_CONFIGURATION = 0xB1;
 
     static final int SANITIZE_STATUS_EXT = 0x0000;
@@ -157,14 +156,6 @@ public record AtaCommand(String name, int command, int features, int count, long
     /** READ NATIVE MAX ADDRESS EXT: the native max LBA in the result registers. */
     public static AtaCommand readNativeMaxAddress() {
         return nonData("READ NATIVE MAX ADDRESS EXT", READ_NATIVE_MAX_ADDRESS_EXT, 0, 0, 0, true, true, SHORT);
-    }
-
-    /**
-     * SET MAX ADDRESS EXT to {@code maxLba}, volatile (COUNT bit 0, VV, clear): the drive goes back to
-     * its previous max at the next power-on, so a mistake never outlives the machine's session.
-     */
-    public static AtaCommand setMaxAddress(long maxLba) {
-        return nonData("SET MAX ADDRESS EXT", SET_MAX_ADDRESS_EXT, 0, 0, maxLba, true, false, SHORT);
     }
 
     private static AtaCommand sanitize(String name, int subcommand, int count, long lba) {

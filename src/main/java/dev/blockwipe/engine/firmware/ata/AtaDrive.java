@@ -52,43 +52,6 @@ public final class AtaDrive {
                 hidden.filter(HiddenArea::any), FirmwareMethod.Family.ATA, offers);
     }
 
-    /**
-     * Shows the sectors a Host Protected Area hides: READ NATIVE MAX ADDRESS EXT, then at once (ACS-3
-     * requires it) SET MAX ADDRESS EXT to the native max, volatile, so the drive hides them again at
-     * its next power-on; then IDENTIFY DEVICE to confirm. The kernel sees the new size once the
-     * device is rescanned. A DCO restriction is left as it is.
-     *
-     * @param area what {@link #probe} reported
-     * @throws IOException when a command could not be sent
-     */
-    public static HiddenAreaRemoval removeHiddenArea(DeviceCommands drive, HiddenArea area) throws IOException {
-        if (area.hpaSectors() == 0) {
-            return new HiddenAreaRemoval(false, "the drive has no host protected area to remove");
-        }
-        AtaReply read = AtaCommand.readNativeMaxAddress().sendTo(drive);
-        OptionalLong nativeMax = maxLba(read);
-        if (nativeMax.isEmpty()) {
-            return new HiddenAreaRemoval(false, "READ NATIVE MAX ADDRESS EXT " + read.describe()
-                    + ", so the host protected area stays");
-        }
-        if (nativeMax.getAsLong() + 1 != area.nativeSectors()) {
-            return new HiddenAreaRemoval(false, "the drive now reports " + (nativeMax.getAsLong() + 1)
-                    + " native sectors, not the " + area.nativeSectors() + " it reported before: look at it again");
-        }
-        AtaReply set = AtaCommand.setMaxAddress(nativeMax.getAsLong()).sendTo(drive);
-        if (!set.succeeded()) {
-            return new HiddenAreaRemoval(false, "SET MAX ADDRESS EXT " + set.describe()
-                    + ", so the host protected area stays");
-        }
-        long shown = identify(drive).userSectors();
-        if (shown != area.nativeSectors()) {
-            return new HiddenAreaRemoval(false, "SET MAX ADDRESS EXT answered good, but IDENTIFY DEVICE still shows "
-                    + shown + " of " + area.nativeSectors() + " sectors: the drive ignored it");
-        }
-        return new HiddenAreaRemoval(true, "the host protected area of " + area.hpaSectors() + " sectors is removed"
-                + " until the drive's next power-on: it shows all " + shown + " sectors (SET MAX ADDRESS EXT, volatile)");
-    }
-
     private static IdentifyData identify(DeviceCommands drive) throws IOException {
         byte[] data = new byte[AtaCommand.BLOCK];
         AtaReply reply = AtaCommand.identifyDevice().sendTo(drive, data);

@@ -34,8 +34,7 @@ import java.util.Set;
  *     (its pattern, little-endian, passes and inversion), each ending after a number of SANITIZE
  *     STATUS EXT polls and surviving {@link #powerCycle()}; a failing sanitize (the drive then
  *     aborts SANITIZE STATUS EXT with reason 1); FREEZE LOCK.</li>
- * <li>Host protected area (READ NATIVE MAX ADDRESS EXT, SET MAX ADDRESS EXT only right after it,
- *     volatile or not) and DEVICE CONFIGURATION IDENTIFY.</li>
+ * <li>Host protected area (READ NATIVE MAX ADDRESS EXT) and DEVICE CONFIGURATION IDENTIFY.</li>
  * </ul>
  * Configure it with the fluent methods before use; {@link #commands()} lists what it received.
  */
@@ -335,11 +334,6 @@ public final class SimulatedAta implements DeviceCommands {
         return userPassword == null ? null : userPassword.clone();
     }
 
-    /** Sectors the host sees now. */
-    public long userSectors() {
-        return currentMax;
-    }
-
     public boolean sanitizing() {
         return sanitizeState == Sanitize.IN_PROGRESS;
     }
@@ -437,7 +431,6 @@ public final class SimulatedAta implements DeviceCommands {
             case AtaCommand.SANITIZE_DEVICE -> extend ? sanitize(features, count, lba) : Answer.abort();
             case AtaCommand.READ_NATIVE_MAX_ADDRESS_EXT -> extend && (device & 0x40) != 0
                     ? Answer.ok(0, diskSectors - dcoSectors - 1) : Answer.abort();
-            case AtaCommand.SET_MAX_ADDRESS_EXT -> setMax(count, lba, device, extend);
             case AtaCommand.DEVICE_CONFIGURATION -> dcoIdentify(features, data);
             default -> Answer.abort();
         };
@@ -601,21 +594,6 @@ public final class SimulatedAta implements DeviceCommands {
     }
 
     // ---- hidden areas
-
-    private Answer setMax(int count, long lba, int device, boolean extend) {
-        if (qemu || !hpaSupported || !extend || (device & 0x40) == 0
-                || lastCommand != AtaCommand.READ_NATIVE_MAX_ADDRESS_EXT) {
-            return Answer.abort();
-        }
-        if (lba >= diskSectors - dcoSectors) {
-            return new Answer(true, ABRT | IDNF, 0, 0);
-        }
-        currentMax = lba + 1;
-        if ((count & 1) != 0) {
-            nonVolatileMax = currentMax;
-        }
-        return Answer.ok();
-    }
 
     private Answer dcoIdentify(int features, byte[] data) {
         if (!dcoSupported || features != 0xC2) {
