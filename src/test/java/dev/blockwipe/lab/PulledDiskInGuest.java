@@ -52,7 +52,9 @@ class PulledDiskInGuest {
     void aDiskPulledMidWipeEndsAsGoneWithATrueCertificateAndTheOtherJobFinishes(String stage,
             @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir)
             throws Exception {
-        String disk = Guest.scsiDebug("dev_size_mb=" + DISK_MIB);
+        // each command answered after 20 ms: the read-back of 128 MiB spans several of the progress
+        // ticks (250 ms) the pull waits for, where from RAM it may end within one on a fast guest
+        String disk = Guest.scsiDebug("dev_size_mb=" + DISK_MIB, "ndelay=20000000");
         DiskBytes.randomize("/dev/" + disk, (long) DISK_MIB * MIB);
         DiskBytes.randomize("/dev/nvme0n1", 4L * MIB);
         try {
