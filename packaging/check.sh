@@ -147,8 +147,12 @@ if command -v zsh >/dev/null; then
     offers() { sed -n "s/^$1\t//p" <<<"$zsh_offers" | sort | tr '\n' ' '; }
     check "zsh completes commands on the Tab that loads the completion: blockwipe w<Tab> → wipe" \
         test "$(sed -n 1p <<<"$zsh_offers")" = "blockwipe w$(printf '\t')wipe"
-    check "zsh completes methods: blockwipe wipe -m <Tab> → the thirteen methods" \
-        test "$(offers "blockwipe wipe -m ")" = "discard dod dod-short gutmann hmg-is5-enhanced nist-clear one random schneier secure-discard vsitr zero zeroout "
+    methods=$(printf '%s\n' zero one random nist-clear dod-short dod gutmann schneier hmg-is5-enhanced vsitr zeroout \
+        discard secure-discard nvme-sanitize-block nvme-sanitize-crypto nvme-sanitize-overwrite nvme-format-user-data \
+        nvme-format-crypto ata-sanitize-block ata-sanitize-crypto ata-sanitize-overwrite ata-secure-erase \
+        ata-secure-erase-enhanced scsi-sanitize-block scsi-sanitize-crypto scsi-sanitize-overwrite | sort | tr '\n' ' ')
+    check "zsh completes methods: blockwipe wipe -m <Tab> → the 26 methods, the drive's own erases among them" \
+        test "$(offers "blockwipe wipe -m ")" = "$methods"
     check "zsh completes options: blockwipe wipe --bl<Tab> → --blank, --block-size" \
         test "$(offers "blockwipe wipe --bl")" = "--blank --block-size "
     check "zsh completes devices: blockwipe show ${device:0:2}<Tab> → $device, and --yes=${device:0:2}<Tab> → --yes=$device" \
