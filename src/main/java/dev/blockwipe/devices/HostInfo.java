@@ -1,5 +1,7 @@
 package dev.blockwipe.devices;
 
+import java.util.stream.Stream;
+
 /**
  * The machine a wipe ran on. Values that cannot be read (DMI serials need root) are empty. A fact
  * of the machine the devices are in, like the devices themselves: {@code linux} reads it and
@@ -10,17 +12,28 @@ package dev.blockwipe.devices;
  * @param systemVendor  DMI sys_vendor
  * @param systemProduct DMI product_name
  * @param systemSerial  DMI product_serial
+ * @param boardSerial   DMI board_serial: names the machine where a vendor left the system serial
+ *                      blank, and tells apart servers of one model wiped with one boot stick, whose
+ *                      host names are all the same
  * @param bootId        the kernel's id of this boot (/proc/sys/kernel/random/boot_id): device numbers
  *                      and disk sequence numbers mean the same device only within one boot
  */
 public record HostInfo(String hostname, String machineId, String systemVendor, String systemProduct, String systemSerial,
-                       String bootId) {
+                       String boardSerial, String bootId) {
     public HostInfo {
         hostname = hostname == null ? "" : hostname;
         machineId = machineId == null ? "" : machineId;
         systemVendor = systemVendor == null ? "" : systemVendor;
         systemProduct = systemProduct == null ? "" : systemProduct;
         systemSerial = systemSerial == null ? "" : systemSerial;
+        boardSerial = boardSerial == null ? "" : boardSerial;
         bootId = bootId == null ? "" : bootId;
+    }
+
+    /** "Dell Inc. PowerEdge R730, serial 7XYZ123, board serial CN7016…": the DMI facts there are, empty when none. */
+    public String system() {
+        String name = String.join(" ", Stream.of(systemVendor, systemProduct).filter(s -> !s.isEmpty()).toList());
+        return String.join(", ", Stream.of(name, systemSerial.isEmpty() ? "" : "serial " + systemSerial,
+                boardSerial.isEmpty() ? "" : "board serial " + boardSerial).filter(s -> !s.isEmpty()).toList());
     }
 }

@@ -255,7 +255,7 @@ class SessionModelTest {
                 Operator.UNNAMED, Sh.uid());
         return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, testDisks, Keystreams.JCE,
                 new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
-                new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
+                new HostInfo("test-host", "", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
                 refreshes::incrementAndGet);
     }
 }

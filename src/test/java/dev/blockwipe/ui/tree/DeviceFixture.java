@@ -96,7 +96,7 @@ public abstract class DeviceFixture {
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();
-                }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), fx, background);
+                }, settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), fx, background);
     }
 
     protected Settings settings() {
