@@ -1,5 +1,7 @@
 package dev.blockwipe.devices;
 
+import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +22,11 @@ import java.util.stream.Stream;
  */
 public record HostInfo(String hostname, String machineId, String systemVendor, String systemProduct, String systemSerial,
                        String boardSerial, String bootId) {
+    /** What firmware vendors leave in DMI serials they did not fill in. */
+    private static final Set<String> PLACEHOLDERS = Set.of("to be filled by o.e.m.", "default string",
+            "system serial number", "not specified", "not applicable", "none", "n/a", "0123456789", "123456789",
+            "base board serial number", "chassis serial number", "serial");
+
     public HostInfo {
         hostname = hostname == null ? "" : hostname;
         machineId = machineId == null ? "" : machineId;
@@ -35,5 +42,21 @@ public record HostInfo(String hostname, String machineId, String systemVendor, S
         String name = String.join(" ", Stream.of(systemVendor, systemProduct).filter(s -> !s.isEmpty()).toList());
         return String.join(", ", Stream.of(name, systemSerial.isEmpty() ? "" : "serial " + systemSerial,
                 boardSerial.isEmpty() ? "" : "board serial " + boardSerial).filter(s -> !s.isEmpty()).toList());
+    }
+
+    /**
+     * The machine in a certificate's file name: the host name, and its DMI serial (the system's, else
+     * the board's) when it has a real one. Every server booted from one Blockwipe stick has the same
+     * host name; the serial tells their certificates apart in one folder.
+     */
+    public String fileLabel() {
+        String serial = real(systemSerial) ? systemSerial : real(boardSerial) ? boardSerial : "";
+        return serial.isEmpty() || hostname.contains(serial) ? hostname : hostname + "-" + serial;
+    }
+
+    /** Not empty and not one of the placeholders firmware vendors leave in DMI serials. */
+    private static boolean real(String serial) {
+        String s = serial.strip().toLowerCase(Locale.ROOT);
+        return !s.isEmpty() && !PLACEHOLDERS.contains(s) && !s.chars().allMatch(c -> c == '0' || c == ' ' || c == '.');
     }
 }

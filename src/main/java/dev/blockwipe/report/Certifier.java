@@ -83,7 +83,7 @@ public final class Certifier {
     public Path saveBenchmark(Benchmark.Result result) throws IOException {
         Instant now = Instant.now();
         String serial = result.target().identity().serial();
-        return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
+        return store.writeBenchmark(now, host.fileLabel(), serial.isEmpty() ? result.target().name() : serial, uid,
                 BenchmarkDocument.report(result, now, host));
     }
 
@@ -216,9 +216,9 @@ public final class Certifier {
             this.name = target.name();
             Instant now = Instant.now();
             String label = device.serial().isEmpty() ? target.name() : device.serial();
-            ReportStore.CertificateFiles names = store.names(now, host.hostname(), label);
+            ReportStore.CertificateFiles names = store.names(now, host.fileLabel(), label);
             try {
-                names = store.reserve(now, host.hostname(), label, uid);
+                names = store.reserve(now, host.fileLabel(), label, uid);
                 log = new JobLog(names.log());
             } catch (IOException e) {
                 logProblem = e;
