@@ -125,7 +125,9 @@ public final class MainView {
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
+        VBox top = vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner());
+        top.getChildren().add(inMemoryBanner());
+        root.setTop(top);
         root.setCenter(center);
         root.setBottom(statusBar());
         root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
@@ -266,11 +268,27 @@ public final class MainView {
         return holder;
     }
 
+    /** Shown while the certificates' folder is in memory: they would be lost at power-off. */
+    private Label inMemoryBanner() {
+        Label banner = banner("");
+        banner.setId("in-memory");
+        banner.textProperty().bind(Bindings.createStringBinding(() -> vm.session().inMemoryProperty().get().isEmpty() ? ""
+                : "Certificates will be lost at power-off: " + vm.session().inMemoryProperty().get() + ".",
+                vm.session().inMemoryProperty()));
+        banner.visibleProperty().bind(vm.session().inMemoryProperty().isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
     private static Label notRootBanner() {
-        Label banner = new Label("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
+        return banner("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
                 + " for writing needs root. To wipe devices, start it from the menu and authenticate as an administrator,"
                 + " or with sudo. Image files you own can be wiped"
                 + " (Add image file…).");
+    }
+
+    private static Label banner(String text) {
+        Label banner = new Label(text);
         banner.getStyleClass().add(Styles.BANNER);
         banner.setWrapText(true);
         banner.setMaxWidth(Double.MAX_VALUE);

@@ -29,6 +29,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * What belongs to this run of the window rather than to a device or a job: the settings (the
@@ -59,6 +61,16 @@ public final class SessionModel {
         return busyMakingTestDisk.getReadOnlyProperty();
     }
 
+    private final ReadOnlyStringWrapper inMemory = new ReadOnlyStringWrapper("");
+
+    /**
+     * That certificates would be lost at power-off, their folder being in memory (the boot stick
+     * started from a CD); empty when they are kept. Told before the first wipe, for as long as it holds.
+     */
+    public ReadOnlyStringProperty inMemoryProperty() {
+        return inMemory.getReadOnlyProperty();
+    }
+
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
 
     /** The latest notification: a job ended, a test disk is ready, something could not be done. */
@@ -74,7 +86,15 @@ public final class SessionModel {
         this.dialogs = dialogs;
         this.devicesChanged = devicesChanged;
         this.settings.set(services.settings());
-        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
+        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current(), services.storage());
+        checkStorage();
+    }
+
+    /** Looks at where the certificates go, off the FX thread (it reads the mount table). */
+    private void checkStorage() {
+        Certifier now = certifier;
+        CompletableFuture.supplyAsync(() -> now.inMemory().orElse(""), services.background())
+                .thenAcceptAsync(inMemory::set, services.fx());
     }
 
     /** Signs the certificates and keeps the journals, for the settings of the moment. Any thread. */
@@ -127,6 +147,7 @@ public final class SessionModel {
     private void use(Settings changed) {
         settings.set(changed);
         certifier = certifier.withSettings(changed);
+        checkStorage();
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.StorageProbe;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import dev.blockwipe.ui.jobs.JobViewModel;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,22 @@ class SessionModelTest {
     Path tmp;
     private final FakeDialogs dialogs = new FakeDialogs();
     private final AtomicInteger refreshes = new AtomicInteger();
+    private StorageProbe storage = StorageProbe.NONE;
+
+    /** Booted from a CD, the boot stick keeps its reports folder in memory: the window says so before any wipe. */
+    @Test
+    void aReportsFolderInMemoryIsToldAtOnceAndForAsLongAsItIs() {
+        storage = dir -> dir.equals(tmp.resolve("reports")) ? Optional.of("an overlay whose writable layer is on tmpfs")
+                : Optional.empty();
+        SessionModel session = session(true);
+
+        assertThat(session.inMemoryProperty().get()).startsWith("certificates go to " + tmp.resolve("reports"))
+                .contains("which is in memory (an overlay whose writable layer is on tmpfs)", "lost at power-off");
+
+        dialogs.settingsAnswer(session.settingsProperty().get().withReportDir(tmp.resolve("stick/reports")));
+        session.editSettings();
+        assertThat(session.inMemoryProperty().get()).as("certificates kept on a stick from now on").isEmpty();
+    }
 
     @Test
     void createTestDiskAsksFirstAndNoMakesNothing() {
@@ -255,7 +273,8 @@ class SessionModelTest {
                 Operator.UNNAMED, Sh.uid());
         return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, testDisks, Keystreams.JCE,
                 new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
-                new HostInfo("test-host", "", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
+                new HostInfo("test-host", "", "", "", "", "", "boot"), storage, Runnable::run, Runnable::run),
+                dialogs,
                 refreshes::incrementAndGet);
     }
 }
