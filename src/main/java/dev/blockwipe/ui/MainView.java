@@ -235,12 +235,36 @@ public final class MainView {
         darkButton.selectedProperty().bindBidirectional(dark);
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
+        ToolBar bar = new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
                 explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
                         () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
+        if (vm.session().hasNetworkSwitch()) {
+            bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
+        }
+        return bar;
+    }
+
+    /**
+     * On the boot stick only: the network, off at boot. The button shows what the switch last said,
+     * not what was clicked: a failed DHCP leaves it off.
+     */
+    private ToggleButton networkButton() {
+        ToggleButton button = new ToggleButton("_Network");
+        button.setId("network");
+        button.setTooltip(new Tooltip("Off at boot. On: DHCP on every wired link, and SSH that accepts only the keys in"
+                + " ssh/authorized_keys on this stick's BLOCKWIPE partition."));
+        button.setSelected(vm.session().networkOnProperty().get());
+        vm.session().networkOnProperty().addListener((o, was, on) -> button.setSelected(on));
+        button.setOnAction(e -> {
+            boolean wanted = button.isSelected();
+            button.setSelected(vm.session().networkOnProperty().get());
+            vm.session().network(wanted);
+        });
+        button.disableProperty().bind(vm.session().networkBusyProperty());
+        return button;
     }
 
     /** File › Quit takes the same way out as the window's close button, question included. */

@@ -14,6 +14,7 @@ import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.LiveNetwork;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
@@ -97,7 +98,8 @@ public abstract class DeviceFixture {
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();
-                }, settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), StorageProbe.NONE, fx,
+                }, settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), StorageProbe.NONE,
+                new LiveNetwork(tmp.resolve("no-network-switch")), fx,
                 background);
     }
 
