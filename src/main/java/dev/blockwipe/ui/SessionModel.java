@@ -140,8 +140,8 @@ public final class SessionModel {
         }, services.fx());
     }
 
-    /** Looks at where the certificates go, off the FX thread (it reads the mount table). */
-    private void checkStorage() {
+    /** Looks again at where the certificates go, off the FX thread (it reads the mount table). */
+    void checkStorage() {
         Certifier now = certifier;
         CompletableFuture.supplyAsync(() -> now.inMemory().orElse(""), services.background())
                 .thenAcceptAsync(inMemory::set, services.fx());
