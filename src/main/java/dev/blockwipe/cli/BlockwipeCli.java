@@ -20,7 +20,7 @@ import picocli.CommandLine;
             "  2  usage error (bad option, method, pass list or block size)",
             "  3  verification found different data",
             "  4  refused for safety (busy, mounted, read-only, empty, not confirmed)",
-            "  5  not supported by the device (zero-out, discard)",
+            "  5  not supported by the device (zero-out, discard, a firmware erase), or here (net off the boot stick)",
             "  6  no such target, not a block device or image file, or no permission",
             "  7  erased, but the certificate could not be written (the result is printed)",
             "  8  done, but no proof of erasure (a discard without a read-back, a copy-on-write file)",
@@ -36,7 +36,8 @@ public final class BlockwipeCli {
      * alone, which shortens every command's start (src/docs/speed.md).
      */
     private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, WipeCommand.class,
-            VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class);
+            VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class,
+            NetCommand.class);
 
     private BlockwipeCli() {
     }

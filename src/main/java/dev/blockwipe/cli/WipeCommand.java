@@ -24,6 +24,7 @@ import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.OpenSslKeystreams;
+import dev.blockwipe.linux.Storage;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.CertifiedDevice;
@@ -457,7 +458,7 @@ final class WipeCommand implements Callable<Integer> {
                     operator != null ? operator : settings.operator().name(),
                     organisation != null ? organisation : settings.operator().organisation()));
         }
-        return new Certifier(settings, HostFacts.read(), BuildInfo.current());
+        return new Certifier(settings, HostFacts.read(), BuildInfo.current(), Storage::inMemory);
     }
 
     private FaultPolicy faults() {

@@ -51,7 +51,12 @@ import java.util.Set;
  */
 public final class DeviceGraph {
     /** Mount points whose devices are the running system. */
-    static final List<String> SYSTEM_MOUNTS = List.of("/", "/boot", "/boot/efi", "/usr", "/var");
+    /**
+     * Where a live system (Blockwipe's boot stick, Debian Live) mounts the medium it booted from:
+     * its root is an overlay over a squashfs file there, which no mount names as a device.
+     */
+    static final String LIVE_MEDIUM = "/run/live/medium";
+    static final List<String> SYSTEM_MOUNTS = List.of("/", "/boot", "/boot/efi", "/usr", "/var", LIVE_MEDIUM);
 
     private final UsageFacts usage;
     private final Map<String, SysfsDisk> disks = new LinkedHashMap<>();
@@ -166,7 +171,7 @@ public final class DeviceGraph {
         String readOnly = d.readOnly() ? "read-only (its ro flag is set)" : d.partitions().stream()
                 .filter(SysfsPartition::readOnly).map(p -> "its partition " + p.name() + " is read-only (its ro flag is set)")
                 .findFirst().orElse(null);
-        return w.facts(sys == null ? null : "holds " + String.join(", ", sys), readOnly, d.sizeBytes(), signatures,
+        return w.facts(sys == null ? null : "holds " + systemUse(sys), readOnly, d.sizeBytes(), signatures,
                 contents);
     }
 
@@ -179,7 +184,7 @@ public final class DeviceGraph {
         List<String> sys = systemMounts.get(d.name());
         String readOnly = p.readOnly() ? "read-only (its ro flag is set)"
                 : d.readOnly() ? "read-only (its disk " + d.name() + " is)" : null;
-        return w.facts(sys == null ? null : "on " + d.name() + ", which holds " + String.join(", ", sys), readOnly,
+        return w.facts(sys == null ? null : "on " + d.name() + ", which holds " + systemUse(sys), readOnly,
                 p.sizeBytes(), signatures, List.of());
     }
 
@@ -204,6 +209,12 @@ public final class DeviceGraph {
         List<String> mountPoints = w.mounted.stream()
                 .map(m -> m.startsWith("mounted at ") ? m.substring("mounted at ".length()) : m).toList();
         return new Usage(mountPoints, !w.swap.isEmpty(), holders.getOrDefault(name, List.of()));
+    }
+
+    /** "/, /boot", or "the medium the running live system booted from (/run/live/medium)". */
+    private static String systemUse(List<String> mountPoints) {
+        return String.join(", ", mountPoints.stream().map(m -> m.equals(LIVE_MEDIUM)
+                ? "the medium the running live system booted from (" + m + ")" : m).toList());
     }
 
     boolean systemDisk(String disk) {

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The machine's identity for certificates: host name, machine-id, DMI vendor, product and serial, boot id. */
+/** The machine's identity for certificates: host name, machine-id, DMI vendor, product, system and board serial, boot id. */
 public final class HostFacts {
     private HostFacts() {
     }
@@ -26,6 +26,7 @@ public final class HostFacts {
         Path dmi = root.resolve("sys/class/dmi/id");
         return new HostInfo(hostname, text(root.resolve("etc/machine-id")), text(dmi.resolve("sys_vendor")),
                 text(dmi.resolve("product_name")), text(dmi.resolve("product_serial")),
+                text(dmi.resolve("board_serial")),
                 text(root.resolve("proc/sys/kernel/random/boot_id")));
     }
 

@@ -31,8 +31,8 @@ final class Overlays {
     static final long OVERLAYFS_SUPER_MAGIC = 0x794c7630L;
     private static final int MAX_DEPTH = 8;
 
-    /** One mount of an overlay: where it is, what part of the overlay it shows, its layers. */
-    private record Overlay(String root, String mountPoint, List<String> layers, boolean exact) {
+    /** One mount of an overlay: where it is, what part of the overlay it shows, its layers, the writable one (or null). */
+    private record Overlay(String root, String mountPoint, List<String> layers, String upper, boolean exact) {
     }
 
     /** A mount point, and the overlay mounted there (null for any other file system). */
@@ -77,6 +77,7 @@ final class Overlays {
 
     private static Overlay overlay(String[] f, String options) {
         List<String> layers = new ArrayList<>();
+        String upper = null;
         boolean exact = true;
         for (String option : options.split(",")) {
             String[] kv = option.split("=", 2);
@@ -87,14 +88,18 @@ final class Overlays {
                         layers.add(dir.replace("\\:", ":"));
                     }
                 }
-                case "lowerdir+", "datadir+", "upperdir" -> layers.add(value);
+                case "lowerdir+", "datadir+" -> layers.add(value);
+                case "upperdir" -> {
+                    layers.add(value);
+                    upper = value;
+                }
                 case "redirect_dir" -> exact &= value.equals("off") || value.equals("nofollow");
                 case "metacopy" -> exact &= !value.equals("on");
                 default -> {
                 }
             }
         }
-        return new Overlay(MountTable.unescape(f[3]), MountTable.unescape(f[4]), layers, exact);
+        return new Overlay(MountTable.unescape(f[3]), MountTable.unescape(f[4]), layers, upper, exact);
     }
 
     /**
@@ -150,6 +155,11 @@ final class Overlays {
      * The overlay a path leads through: the mount with the longest mount point the path is in (of
      * two on one mount point, the later is on top), when that is an overlay; else null.
      */
+    /** The writable layer (upperdir) of the overlay {@code path} leads through; empty when it is on none or that has none. */
+    Optional<String> upperLayer(String path) {
+        return Optional.ofNullable(overlayOf(path)).map(Overlay::upper);
+    }
+
     private Overlay overlayOf(String path) {
         Point best = null;
         for (Point p : points) {

@@ -3,6 +3,7 @@ package dev.blockwipe.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.firmware.FirmwareRecord;
 import dev.blockwipe.engine.job.FinalState;
 import java.io.IOException;
@@ -31,14 +32,15 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
                                   ResultJson.Temperature temperature, List<ResultJson.Run> runs,
                                   SignOff verifierSignOff, Signing signing) {
     /** The version written now; see the schema's history in src/docs/certificate-schema.md. */
-    public static final int SCHEMA_VERSION = 8;
+    public static final int SCHEMA_VERSION = 9;
     /**
-     * The versions {@link #read} takes: the one written now; version 7, which has no {@code
+     * The versions {@link #read} takes: the one written now; version 8, which has no
+     * {@code host.boardSerial}; version 7, which has no {@code
      * firmwareErase} (it had no firmware methods); version 6, which also lacks {@code limitations};
      * and version 5, which also lacks the requests each pass and read-back made. Versions 1 to 4
      * were never released.
      */
-    static final Set<Integer> READABLE = Set.of(5, 6, 7, 8);
+    static final Set<Integer> READABLE = Set.of(5, 6, 7, 8, 9);
 
     /** A certificate without one of these is not one: refused when read, rather than shown with holes. */
     public CertificateDocument {
@@ -60,8 +62,13 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
     public record Tool(String name, String version, String build) {
     }
 
+    /** @param boardSerial from schema 9 on (null in older certificates) */
     public record Host(String hostname, String machineId, String systemVendor, String systemProduct,
-                       String systemSerial) {
+                       String systemSerial, @JsonInclude(JsonInclude.Include.NON_NULL) String boardSerial) {
+        /** See {@link HostInfo#system()}. */
+        public String system() {
+            return new HostInfo(hostname, machineId, systemVendor, systemProduct, systemSerial, boardSerial, "").system();
+        }
     }
 
     public record Device(String path, String name, String kind, String transport, String model, String vendor,

@@ -173,8 +173,7 @@ public final class CertificatePdf {
         section("Host and operator");
         fact("Host", joinOr("unknown", cert.host().hostname(),
                 cert.host().machineId().isEmpty() ? "" : "machine-id " + cert.host().machineId()));
-        fact("System", joinOr("not readable", cert.host().systemVendor(), cert.host().systemProduct(),
-                cert.host().systemSerial().isEmpty() ? "" : "serial " + cert.host().systemSerial()));
+        fact("System", cert.host().system().isEmpty() ? "not readable" : cert.host().system());
         fact("Operator", joinOr("not named", cert.operator().name(), cert.operator().organisation()));
         section("Speed profile (MB/s over time, one colour per pass)");
         overTime();

@@ -44,15 +44,23 @@ public final class Certifier {
     /** The write rates of this session's disks by model, for the slow-disk warning. */
     private final SiblingSpeeds siblings;
     private final BuildInfo build;
+    private final StorageProbe storage;
     private final int uid;
     private SigningKey key;
 
+    /** A certifier that takes every folder to keep its files (see {@link StorageProbe#NONE}). */
     public Certifier(Settings settings, HostInfo host, BuildInfo build) {
-        this(settings, host, build, new SiblingSpeeds());
+        this(settings, host, build, StorageProbe.NONE);
     }
 
-    private Certifier(Settings settings, HostInfo host, BuildInfo build, SiblingSpeeds siblings) {
+    /** @param storage tells a reports folder in memory, which {@link #requireStorage} warns of */
+    public Certifier(Settings settings, HostInfo host, BuildInfo build, StorageProbe storage) {
+        this(settings, host, build, storage, new SiblingSpeeds());
+    }
+
+    private Certifier(Settings settings, HostInfo host, BuildInfo build, StorageProbe storage, SiblingSpeeds siblings) {
         this.siblings = siblings;
+        this.storage = storage;
         this.store = new ReportStore(settings.reportDir());
         this.journals = new Journals(settings.journalDir(), settings.uid());
         this.configDir = settings.configDir();
@@ -67,7 +75,7 @@ public final class Certifier {
      * wiped so far still count as the siblings of the next ones.
      */
     public Certifier withSettings(Settings changed) {
-        return new Certifier(changed, host, build, siblings);
+        return new Certifier(changed, host, build, storage, siblings);
     }
 
     public Path reportDir() {
@@ -83,7 +91,7 @@ public final class Certifier {
     public Path saveBenchmark(Benchmark.Result result) throws IOException {
         Instant now = Instant.now();
         String serial = result.target().identity().serial();
-        return store.writeBenchmark(now, host.hostname(), serial.isEmpty() ? result.target().name() : serial, uid,
+        return store.writeBenchmark(now, host.fileLabel(), serial.isEmpty() ? result.target().name() : serial, uid,
                 BenchmarkDocument.report(result, now, host));
     }
 
@@ -149,8 +157,23 @@ public final class Certifier {
             throw new StorageException(e.getMessage(), e);
         }
         store.requireUsable(uid, jobs);
-        return journals.unwritable().map(why -> List.of("if interrupted, " + (jobs == 1 ? "this wipe" : "these wipes")
-                + " cannot be resumed: " + why)).orElse(List.of());
+        List<String> warnings = new ArrayList<>();
+        inMemory().ifPresent(warnings::add);
+        journals.unwritable().ifPresent(why -> warnings.add("if interrupted, " + (jobs == 1 ? "this wipe" : "these wipes")
+                + " cannot be resumed: " + why));
+        return warnings;
+    }
+
+    /**
+     * That the certificates would be lost at power-off, where the reports folder is in memory (the
+     * boot stick started from a CD, or without its BLOCKWIPE partition); empty otherwise. Reads the
+     * mount table: not on the FX thread.
+     */
+    public Optional<String> inMemory() {
+        return storage.inMemory(store.dir()).map(why -> "certificates go to " + store.dir() + ", which is in memory ("
+                + why + "): they are lost at power-off unless copied off first; keep them on a disk instead"
+                + " (--report-dir, or Settings in the window; on the Blockwipe boot stick, plug in a USB stick with a"
+                + " partition labelled BLOCKWIPE)");
     }
 
     /**
@@ -216,9 +239,9 @@ public final class Certifier {
             this.name = target.name();
             Instant now = Instant.now();
             String label = device.serial().isEmpty() ? target.name() : device.serial();
-            ReportStore.CertificateFiles names = store.names(now, host.hostname(), label);
+            ReportStore.CertificateFiles names = store.names(now, host.fileLabel(), label);
             try {
-                names = store.reserve(now, host.hostname(), label, uid);
+                names = store.reserve(now, host.fileLabel(), label, uid);
                 log = new JobLog(names.log());
             } catch (IOException e) {
                 logProblem = e;

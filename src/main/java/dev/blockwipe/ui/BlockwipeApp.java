@@ -4,9 +4,11 @@ import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.linux.HostFacts;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.LiveNetwork;
 import dev.blockwipe.linux.LoopTestDisks;
 import dev.blockwipe.linux.Niceness;
 import dev.blockwipe.linux.OpenSslKeystreams;
+import dev.blockwipe.linux.Storage;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.linux.Uevents;
 import dev.blockwipe.report.Settings;
@@ -63,7 +65,7 @@ public final class BlockwipeApp extends Application {
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
                 new LoopTestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
                 new BufferPool(HostFacts.defaultBufferBudget()), Niceness.lowered(JOB_NICENESS),
-                settings, HostFacts.read(), Platform::runLater,
+                settings, HostFacts.read(), Storage::inMemory, new LiveNetwork(), Platform::runLater,
                 Background.executor());
     }
 

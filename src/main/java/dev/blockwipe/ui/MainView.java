@@ -125,7 +125,9 @@ public final class MainView {
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
         center.setDividerPositions(0.46);
-        root.setTop(vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner()));
+        VBox top = vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner());
+        top.getChildren().add(inMemoryBanner());
+        root.setTop(top);
         root.setCenter(center);
         root.setBottom(statusBar());
         root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
@@ -233,12 +235,36 @@ public final class MainView {
         darkButton.selectedProperty().bindBidirectional(dark);
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        return new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
+        ToolBar bar = new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
                 explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
                         () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
+        if (vm.session().hasNetworkSwitch()) {
+            bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
+        }
+        return bar;
+    }
+
+    /**
+     * On the boot stick only: the network, off at boot. The button shows what the switch last said,
+     * not what was clicked: a failed DHCP leaves it off.
+     */
+    private ToggleButton networkButton() {
+        ToggleButton button = new ToggleButton("_Network");
+        button.setId("network");
+        button.setTooltip(new Tooltip("Off at boot. On: DHCP on every wired link, and SSH that accepts only the keys in"
+                + " ssh/authorized_keys on this stick's BLOCKWIPE partition."));
+        button.setSelected(vm.session().networkOnProperty().get());
+        vm.session().networkOnProperty().addListener((o, was, on) -> button.setSelected(on));
+        button.setOnAction(e -> {
+            boolean wanted = button.isSelected();
+            button.setSelected(vm.session().networkOnProperty().get());
+            vm.session().network(wanted);
+        });
+        button.disableProperty().bind(vm.session().networkBusyProperty());
+        return button;
     }
 
     /** File › Quit takes the same way out as the window's close button, question included. */
@@ -266,11 +292,27 @@ public final class MainView {
         return holder;
     }
 
+    /** Shown while the certificates' folder is in memory: they would be lost at power-off. */
+    private Label inMemoryBanner() {
+        Label banner = banner("");
+        banner.setId("in-memory");
+        banner.textProperty().bind(Bindings.createStringBinding(() -> vm.session().inMemoryProperty().get().isEmpty() ? ""
+                : "Certificates will be lost at power-off: " + vm.session().inMemoryProperty().get() + ".",
+                vm.session().inMemoryProperty()));
+        banner.visibleProperty().bind(vm.session().inMemoryProperty().isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
     private static Label notRootBanner() {
-        Label banner = new Label("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
+        return banner("You are not root, so Blockwipe can show the devices but not wipe them: opening a disk"
                 + " for writing needs root. To wipe devices, start it from the menu and authenticate as an administrator,"
                 + " or with sudo. Image files you own can be wiped"
                 + " (Add image file…).");
+    }
+
+    private static Label banner(String text) {
+        Label banner = new Label(text);
         banner.getStyleClass().add(Styles.BANNER);
         banner.setWrapText(true);
         banner.setMaxWidth(Double.MAX_VALUE);

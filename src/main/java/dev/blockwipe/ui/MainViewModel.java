@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.collections.ListChangeListener;
 
 /**
  * The main window's state, in three models: the device tree, the jobs and the session (settings,
@@ -42,6 +43,9 @@ public final class MainViewModel implements AutoCloseable {
         this.session = new SessionModel(services, dialogs, this::refreshDevices);
         this.devices = new DeviceTreeModel(services, dialogs, () -> session.certifier().journals());
         this.jobs = new JobsModel(services, dialogs, session::certifier, devices::showJobs, this::ended);
+        // a mount changes the rows (the watcher reads mountinfo): the boot stick mounts a BLOCKWIPE
+        // stick plugged in later over the reports folder, and the banner that they are in memory goes
+        devices.rows().addListener((ListChangeListener<DeviceRow>) change -> session.checkStorage());
     }
 
     /** A test disk came: the tree looks again (the session is made before the tree, which needs its certifier). */

@@ -7,7 +7,9 @@ import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.devices.TestDisks;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.method.Keystreams;
+import dev.blockwipe.linux.LiveNetwork;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.StorageProbe;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -27,11 +29,13 @@ import java.util.function.Supplier;
  *                    the CPU to the window's own threads
  * @param settings    where certificates and the signing key go, who the operator is
  * @param host        the machine, for the certificates
+ * @param storage     tells a reports folder in memory (the boot stick started from a CD)
+ * @param network     the boot stick's network switch (not available elsewhere)
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  * @param background  the window's one executor for work off the FX thread ({@link Background#executor}):
  *                    scans, probes, journals, certificates, test disks, external programs, waits
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Runnable jobThreads,
                        Settings settings,
-                       HostInfo host, Executor fx, Executor background) {
+                       HostInfo host, StorageProbe storage, LiveNetwork network, Executor fx, Executor background) {
 }

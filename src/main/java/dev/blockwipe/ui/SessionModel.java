@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.devices.Preflight;
 import dev.blockwipe.devices.TestDisks;
+import dev.blockwipe.linux.Programs;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Operator;
@@ -29,6 +30,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * What belongs to this run of the window rather than to a device or a job: the settings (the
@@ -59,6 +62,30 @@ public final class SessionModel {
         return busyMakingTestDisk.getReadOnlyProperty();
     }
 
+    private final ReadOnlyStringWrapper inMemory = new ReadOnlyStringWrapper("");
+
+    /**
+     * That certificates would be lost at power-off, their folder being in memory (the boot stick
+     * started from a CD); empty when they are kept. Told before the first wipe, for as long as it holds.
+     */
+    public ReadOnlyStringProperty inMemoryProperty() {
+        return inMemory.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyBooleanWrapper networkOn = new ReadOnlyBooleanWrapper();
+
+    /** The boot stick's network is on (as its switch last said). */
+    public ReadOnlyBooleanProperty networkOnProperty() {
+        return networkOn.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyBooleanWrapper networkBusy = new ReadOnlyBooleanWrapper();
+
+    /** The switch is turning the network on or off (DHCP may take a while). */
+    public ReadOnlyBooleanProperty networkBusyProperty() {
+        return networkBusy.getReadOnlyProperty();
+    }
+
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>();
 
     /** The latest notification: a job ended, a test disk is ready, something could not be done. */
@@ -74,7 +101,50 @@ public final class SessionModel {
         this.dialogs = dialogs;
         this.devicesChanged = devicesChanged;
         this.settings.set(services.settings());
-        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current());
+        this.certifier = new Certifier(services.settings(), services.host(), BuildInfo.current(), services.storage());
+        checkStorage();
+        if (hasNetworkSwitch()) {
+            switchNetwork("status", null);
+        }
+    }
+
+    /** Running from the boot stick, whose network the window turns on and off. */
+    public boolean hasNetworkSwitch() {
+        return services.network().available();
+    }
+
+    /** Turns the boot stick's network on or off, off the FX thread; the notice says what the switch said. */
+    public void network(boolean on) {
+        switchNetwork(on ? "up" : "down", on);
+    }
+
+    private void switchNetwork(String action, Boolean wanted) {
+        networkBusy.set(true);
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                return services.network().run(action);
+            } catch (IOException e) {
+                return new Programs.Outcome(-1, e.getMessage());
+            }
+        }, services.background()).thenAcceptAsync(done -> {
+            networkBusy.set(false);
+            if (wanted == null) {
+                networkOn.set(done.exit() == 0);
+            } else if (done.exit() == 0) {
+                networkOn.set(wanted);
+                notice.set(new Notice(wanted ? "Network on" : "Network off", done.output(), true));
+            } else {
+                notice.set(new Notice(wanted ? "Cannot turn the network on" : "Cannot turn the network off",
+                        done.output().isEmpty() ? "The switch ended with status " + done.exit() + "." : done.output(), false));
+            }
+        }, services.fx());
+    }
+
+    /** Looks again at where the certificates go, off the FX thread (it reads the mount table). */
+    void checkStorage() {
+        Certifier now = certifier;
+        CompletableFuture.supplyAsync(() -> now.inMemory().orElse(""), services.background())
+                .thenAcceptAsync(inMemory::set, services.fx());
     }
 
     /** Signs the certificates and keeps the journals, for the settings of the moment. Any thread. */
@@ -127,6 +197,7 @@ public final class SessionModel {
     private void use(Settings changed) {
         settings.set(changed);
         certifier = certifier.withSettings(changed);
+        checkStorage();
     }
 
     /**

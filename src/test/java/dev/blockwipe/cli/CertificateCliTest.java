@@ -52,6 +52,30 @@ class CertificateCliTest {
                 .doesNotContain("limitation:");
     }
 
+    /** The boot stick booted from a CD keeps certificates in memory: said before the confirmation, in one line. */
+    @Test
+    void certificatesThatWouldGoToMemoryAreWarnedOfBeforeTheWipe() throws Exception {
+        Path shm = Path.of("/dev/shm");
+        Sh.require(Files.isDirectory(shm) && Sh.run("stat", "-f", "-c", "%T", shm.toString()).strip().equals("tmpfs"),
+                "needs /dev/shm on tmpfs");
+        Path reports = Files.createTempDirectory(shm, "blockwipe-reports");
+        try {
+            Cli wipe = Cli.run("wipe", image("a.img").toString(), "-m", "zero", "--yes=a.img", "--report-dir",
+                    reports.toString(), "--config-dir", tmp.resolve("config").toString());
+            assertThat(wipe.exitCode()).as(wipe.err()).isZero();
+            assertThat(wipe.err().lines().filter(l -> l.contains("in memory")))
+                    .containsExactly("blockwipe: warning: certificates go to " + reports + ", which is in memory (tmpfs): they"
+                            + " are lost at power-off unless copied off first; keep them on a disk instead (--report-dir, or"
+                            + " Settings in the window; on the Blockwipe boot stick, plug in a USB stick with a partition"
+                            + " labelled BLOCKWIPE)");
+        } finally {
+            Sh.run("rm", "-rf", reports.toString());
+        }
+        Cli onDisk = Cli.run("wipe", image("b.img").toString(), "-m", "zero", "--yes=b.img", "--report-dir",
+                tmp.resolve("reports").toString(), "--config-dir", tmp.resolve("config").toString());
+        assertThat(onDisk.err()).doesNotContain("in memory");
+    }
+
     @Test
     void assetTagsGoOnTheirTargetsCertificates() throws Exception {
         Path a = image("a.img");

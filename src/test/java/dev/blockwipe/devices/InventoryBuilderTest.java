@@ -57,6 +57,27 @@ class InventoryBuilderTest {
         assertThat(verdict(inv, "sdb")).isInstanceOf(SafetyVerdict.Wipeable.class);
     }
 
+    /**
+     * Booted from Blockwipe's stick: the root is an overlay (no device), the medium's ISO partition
+     * is mounted at /run/live/medium, the certificates' partition beside it elsewhere. The stick is
+     * the running system's disk, not only a mounted one; the server's own disks are not.
+     */
+    @Test
+    void theStickALiveSystemBootedFromIsTheSystemDisk() throws IOException {
+        FakeSysfs.Disk stick = sys.disk(FakeSysfs.usb("sdc"), "8:32");
+        stick.partition(1, 0, 1_400_000);
+        stick.partition(3, 1_400_000, 131_072);
+        sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+
+        DeviceInventory inv = build(usage(mount("8:33", "/dev/sdc1", "/run/live/medium"),
+                mount("8:35", "/dev/sdc3", "/var/lib/blockwipe")));
+
+        assertBlocked(inv, "sdc", BlockReason.SYSTEM_DISK,
+                "holds the medium the running live system booted from (/run/live/medium)");
+        assertBlocked(inv, "sdc3", BlockReason.SYSTEM_DISK, "on sdc, which holds the medium the running live system");
+        assertThat(verdict(inv, "sda")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
     @Test
     void mountedPartitionBlocksItselfAndItsDiskButNotAnotherDisk() throws IOException {
         sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000);

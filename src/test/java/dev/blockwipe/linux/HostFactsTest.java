@@ -31,4 +31,20 @@ class HostFactsTest {
         assertThat(HostFacts.read(root).hostname()).isEqualTo("rescue");
         assertThat(HostFacts.read(root).bootId()).isEqualTo("5b9a2c1e-boot");
     }
+
+    @Test
+    void namesTheMachineByItsDmiVendorProductAndSerialsWhichRootMayRead() throws IOException {
+        write("sys/class/dmi/id/sys_vendor", "Dell Inc.\n");
+        write("sys/class/dmi/id/product_name", "PowerEdge R730\n");
+        write("sys/class/dmi/id/product_serial", "7XYZ123\n");
+        write("sys/class/dmi/id/board_serial", "CN7016361B0042\n");
+        assertThat(HostFacts.read(root).system()).isEqualTo("Dell Inc. PowerEdge R730, serial 7XYZ123, board serial CN7016361B0042");
+    }
+
+    @Test
+    void aMachineWhoseSerialsCannotBeReadIsNamedByWhatIsLeft() throws IOException {
+        write("sys/class/dmi/id/sys_vendor", "QEMU\n");
+        assertThat(HostFacts.read(root).system()).isEqualTo("QEMU");
+        assertThat(HostFacts.read(root).boardSerial()).isEmpty();
+    }
 }

@@ -62,7 +62,7 @@ class CertificateTest {
             "0x50014ee2b5c1a7d2", "82.00A82", "", List.of("sdb1: 3.6 TiB, ext4 \"data\""), List.of("gpt partition table"), " ASSET-0042 ",
             List.of());
     private static final HostInfo HOST = new HostInfo("rack7", "3d1219c7c4c5404aaa1f6d2a48adfda4", "Dell Inc.",
-            "PowerEdge R730", "7XYZ123", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
+            "PowerEdge R730", "7XYZ123", "CN7016361B0042", "6f1c2d0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f");
 
     @TempDir
     Path tmp;
@@ -79,7 +79,7 @@ class CertificateTest {
         JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(certify(null).json()));
         List<String> present = List.of("/schemaVersion", "/id", "/created", "/result/state", "/result/outcome",
                 "/result/summary", "/tool/name", "/tool/version", "/tool/build", "/host/hostname", "/host/machineId",
-                "/host/systemVendor", "/host/systemProduct", "/host/systemSerial", "/operator/name", "/operator/organisation",
+                "/host/systemVendor", "/host/systemProduct", "/host/systemSerial", "/host/boardSerial", "/operator/name", "/operator/organisation",
                 "/device/path", "/device/kind", "/device/transport", "/device/model", "/device/vendor", "/device/serial",
                 "/device/wwn", "/device/firmware", "/device/assetTag", "/device/sizeBytes", "/device/size", "/device/logicalBlockSize",
                 "/device/physicalBlockSize", "/device/identity", "/device/partitionsBefore/0", "/device/signaturesBefore/0",
@@ -148,7 +148,8 @@ class CertificateTest {
             String text = new PDFTextStripper().getText(pdf);
             assertThat(pdf.getNumberOfPages()).isEqualTo(2);
             assertThat(text).contains("Certificate of Data Sanitization", "ERASED", "WD-TEST123",
-                    "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4", "PowerEdge R730", "Asset tag",
+                    "DoD 5220.22-M (3 passes)", "NIST SP 800-88", "Clear", "Ada Tech", "Lab 4",
+                    "Dell Inc. PowerEdge R730, serial 7XYZ123, board serial CN7016361B0042", "Asset tag",
                     "ASSET-0042",
                     SigningKey.loadOrCreate(settings.configDir(), Sh.uid()).fingerprint().substring(0, 20), "Verified by", "Passes");
             assertThat(text).as("an HDD has no limitation to state").doesNotContain("Limitation");

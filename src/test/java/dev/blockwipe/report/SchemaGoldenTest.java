@@ -28,6 +28,7 @@ class SchemaGoldenTest {
     private static final String V6 = "certificate-v6/20261205T063313Z_vm_v6-disk.img.json";
     private static final String V7 = "certificate-v7/20261205T082413Z_vm_v7-disk.img.json";
     private static final String V8 = "certificate-v8/20261205T101531Z_vm_GOLD-8.json";
+    private static final String V9 = "certificate-v9/20261205T125459Z_vm_v9-disk.img.json";
     private static final String JOURNAL = "633319959531b956e632f383.journal.json";
 
     @TempDir
@@ -101,10 +102,23 @@ class SchemaGoldenTest {
         assertThat(c.limitations()).as("the drive's own erase reaches what an overwrite does not").isEmpty();
     }
 
+    /** The version that names the machine by its board serial too (empty here: this machine's DMI has none). */
+    @Test
+    void aVersion9CertificateVerifiesAndReads() throws Exception {
+        assertThat(trusted("certificate-v9").certificate(golden(V9)).message()).startsWith("VALID");
+
+        CertificateDocument c = CertificateDocument.read(Files.readAllBytes(golden(V9)));
+        assertThat(c.schemaVersion()).isEqualTo(9);
+        assertThat(c.device().assetTag()).isEqualTo("GOLD-9");
+        assertThat(c.host().boardSerial()).isEmpty();
+        assertThat(CertificateDocument.read(Files.readAllBytes(golden(V8))).host().boardSerial())
+                .as("not recorded before schema 9").isNull();
+    }
+
     /** Field names, their order, which are left out and how numbers are written: all of it, byte for byte. */
     @Test
     void aCertificateReadAndWrittenAgainIsTheSignedBytes() throws Exception {
-        for (String version : List.of(V5, V6, V7, V8)) {
+        for (String version : List.of(V5, V6, V7, V8, V9)) {
             byte[] signed = Files.readAllBytes(golden(version));
             assertThat(new String(Json.canonical(CertificateDocument.read(signed)), StandardCharsets.UTF_8)).as(version)
                     .isEqualTo(new String(signed, StandardCharsets.UTF_8));
@@ -113,7 +127,7 @@ class SchemaGoldenTest {
 
     @Test
     void anyChangedByteOfAGoldenCertificateFailsVerification() throws Exception {
-        for (String version : List.of(V5, V6, V7, V8)) {
+        for (String version : List.of(V5, V6, V7, V8, V9)) {
             Path folder = copy(Path.of(version).getParent().toString());
             Path json = folder.resolve(Path.of(version).getFileName());
             TrustedKey key = trusted(Path.of(version).getParent().toString());
@@ -130,7 +144,7 @@ class SchemaGoldenTest {
     @Test
     void aCertificateOfAVersionThisBlockwipeDoesNotReadIsRefusedAsSuch() throws Exception {
         String v7 = Files.readString(golden(V7));
-        for (String version : List.of("4", "9", "\"7\"")) {
+        for (String version : List.of("4", "10", "\"7\"")) {
             byte[] other = v7.replace("\"schemaVersion\" : 7", "\"schemaVersion\" : " + version).getBytes(StandardCharsets.UTF_8);
             assertThatThrownBy(() -> CertificateDocument.read(other)).as(version)
                     .hasMessageContaining("schema version " + version.replace("\"", "") + " is not one this Blockwipe reads");

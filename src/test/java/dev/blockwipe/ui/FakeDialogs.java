@@ -22,6 +22,7 @@ public final class FakeDialogs implements DialogService {
     private final List<String> errors = new ArrayList<>();
     private final List<WipeDialogViewModel> wipeDialogs = new ArrayList<>();
     private Path file;
+    private Settings edited;
     private Consumer<WipeDialogViewModel> fill = d -> { };
 
     /** The next questions' answers, in order. */
@@ -88,7 +89,15 @@ public final class FakeDialogs implements DialogService {
 
     @Override
     public Optional<Settings> editSettings(Settings current) {
-        throw new AssertionError("no settings dialog expected");
+        if (edited == null) {
+            throw new AssertionError("no settings dialog expected");
+        }
+        return Optional.of(edited);
+    }
+
+    /** The settings the next Settings… dialog is closed with. */
+    public void settingsAnswer(Settings changed) {
+        edited = changed;
     }
 
     @Override

@@ -12,8 +12,10 @@ import dev.blockwipe.engine.job.WipeJob;
 import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.linux.LiveNetwork;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.StorageProbe;
 import dev.blockwipe.testing.MemoryTarget;
 import dev.blockwipe.testing.Sh;
 import dev.blockwipe.ui.jobs.JobViewModel;
@@ -21,9 +23,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,6 +39,59 @@ class SessionModelTest {
     Path tmp;
     private final FakeDialogs dialogs = new FakeDialogs();
     private final AtomicInteger refreshes = new AtomicInteger();
+    private StorageProbe storage = StorageProbe.NONE;
+    private LiveNetwork network = new LiveNetwork(Path.of("/nonexistent/blockwipe-net"));
+
+    /** Off the boot stick there is no switch; on it, the window asks it at start and says what it answers. */
+    @Test
+    void theBootSticksNetworkIsOffUntilTurnedOnAndAFailedSwitchLeavesItOff() throws IOException {
+        assertThat(session(true).hasNetworkSwitch()).isFalse();
+        Path script = tmp.resolve("blockwipe-net");
+        Files.writeString(script, """
+                #!/bin/sh
+                case $1 in
+                  up) [ -e "%1$s/key" ] || { echo "no key in ssh/authorized_keys on the stick: network left off"; exit 1; }
+                      touch "%1$s/on"; echo "network on: eth0 10.0.2.15" ;;
+                  down) rm -f "%1$s/on"; echo "network off" ;;
+                  status) [ -e "%1$s/on" ] || { echo off; exit 3; }; echo on ;;
+                esac
+                """.formatted(tmp));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        network = new LiveNetwork(script);
+        SessionModel session = session(true);
+        assertThat(session.hasNetworkSwitch()).isTrue();
+        assertThat(session.networkOnProperty().get()).isFalse();
+
+        session.network(true);
+        assertThat(session.networkOnProperty().get()).isFalse();
+        assertThat(session.noticeProperty().get()).isEqualTo(new Notice("Cannot turn the network on",
+                "no key in ssh/authorized_keys on the stick: network left off", false));
+
+        Files.writeString(tmp.resolve("key"), "ssh-ed25519 AAAA technician");
+        session.network(true);
+        assertThat(session.networkOnProperty().get()).isTrue();
+        assertThat(session.noticeProperty().get()).isEqualTo(new Notice("Network on", "network on: eth0 10.0.2.15", true));
+        assertThat(session(true).networkOnProperty().get()).as("a new window asks the switch").isTrue();
+
+        session.network(false);
+        assertThat(session.networkOnProperty().get()).isFalse();
+        assertThat(session.networkBusyProperty().get()).isFalse();
+    }
+
+    /** Booted from a CD, the boot stick keeps its reports folder in memory: the window says so before any wipe. */
+    @Test
+    void aReportsFolderInMemoryIsToldAtOnceAndForAsLongAsItIs() {
+        storage = dir -> dir.equals(tmp.resolve("reports")) ? Optional.of("an overlay whose writable layer is on tmpfs")
+                : Optional.empty();
+        SessionModel session = session(true);
+
+        assertThat(session.inMemoryProperty().get()).startsWith("certificates go to " + tmp.resolve("reports"))
+                .contains("which is in memory (an overlay whose writable layer is on tmpfs)", "lost at power-off");
+
+        dialogs.settingsAnswer(session.settingsProperty().get().withReportDir(tmp.resolve("stick/reports")));
+        session.editSettings();
+        assertThat(session.inMemoryProperty().get()).as("certificates kept on a stick from now on").isEmpty();
+    }
 
     @Test
     void createTestDiskAsksFirstAndNoMakesNothing() {
@@ -255,7 +312,8 @@ class SessionModelTest {
                 Operator.UNNAMED, Sh.uid());
         return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, testDisks, Keystreams.JCE,
                 new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
-                new HostInfo("test-host", "", "", "", "", "boot"), Runnable::run, Runnable::run), dialogs,
+                new HostInfo("test-host", "", "", "", "", "", "boot"), storage, network, Runnable::run, Runnable::run),
+                dialogs,
                 refreshes::incrementAndGet);
     }
 }

@@ -58,7 +58,7 @@ public final class TheWindow implements AutoCloseable {
             }
         };
         this.services = new Services(timed, linux.fingerprint(), noted, linux.opener(), linux.root(), linux.testDisks(),
-                linux.keystreams(), linux.buffers(), linux.jobThreads(), linux.settings(), linux.host(), linux.fx(),
+                linux.keystreams(), linux.buffers(), linux.jobThreads(), linux.settings(), linux.host(), linux.storage(), linux.network(), linux.fx(),
                 linux.background());
         this.vm = new MainViewModel(services, new FxDialogs(stage));
     }

@@ -42,7 +42,7 @@ final class BenchFixtures {
                 "", List.of());
         Settings settings = new Settings(dir.resolve("config"), reports(dir), dir.resolve("journals"), Operator.UNNAMED,
                 Sh.uid());
-        Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", ""), BuildInfo.current());
+        Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", "", ""), BuildInfo.current());
         BenchViewModel vm = new BenchViewModel(facts, whyNoWrite, new LinuxTargets(),
                 new Preflight(new LinuxInventory()), certifier::saveBenchmark, fx, background);
         vm.samplesProperty().set(3);

@@ -106,7 +106,7 @@ class CertificateViewTest {
         MemoryTarget target = new MemoryTarget(1 << 20);
         CertifiedDevice disk = new CertifiedDevice("HDD", "sata", "WDC WD40EFRX", "ATA", "WD-TEST123", "", "82.00A82", "",
                 List.of(), List.of(), "", List.of());
-        Certifier.Paperwork paperwork = new Certifier(settings(), new HostInfo("rack7", "", "", "", "", ""),
+        Certifier.Paperwork paperwork = new Certifier(settings(), new HostInfo("rack7", "", "", "", "", "", ""),
                 BuildInfo.current()).begin(target.info(), disk);
         return paperwork.finish(new WipeJob(WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Keystreams.JCE)
                 .run(target, paperwork, new CancelToken())).files();

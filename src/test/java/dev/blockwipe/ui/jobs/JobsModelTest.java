@@ -57,7 +57,7 @@ class JobsModelTest extends DeviceFixture {
 
     @BeforeEach
     void aBigImage() throws IOException {
-        certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        certifier = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), BuildInfo.current());
         tree = new DeviceTreeModel(services(true), dialogs, () -> certifier.journals());
         jobs = new JobsModel(services(true), dialogs, () -> certifier, shownOnRows::add, job -> { });
         rescan(tree);

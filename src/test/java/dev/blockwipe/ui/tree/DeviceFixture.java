@@ -14,9 +14,11 @@ import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.LiveNetwork;
 import dev.blockwipe.linux.SysfsScanner;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.report.StorageProbe;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.Sh;
 import dev.blockwipe.ui.FakeDialogs;
@@ -96,7 +98,9 @@ public abstract class DeviceFixture {
                 null, keystreams, new BufferPool(bufferBudget), () -> {
                     jobThreads.add(Thread.currentThread().getName());
                     onJobThread.run();
-                }, settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), fx, background);
+                }, settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), StorageProbe.NONE,
+                new LiveNetwork(tmp.resolve("no-network-switch")), fx,
+                background);
     }
 
     protected Settings settings() {

@@ -335,7 +335,7 @@ class DeviceTreeModelTest extends DeviceFixture {
      */
     @Test
     void anOlderAnswerAboutInterruptedWipesThatEndsLastIsDropped() throws Exception {
-        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), BuildInfo.current());
         Deque<InterruptedWipes> answers = new ArrayDeque<>();
         tree = new DeviceTreeModel(services(true), dialogs, () -> answers.isEmpty() ? papers.journals() : answers.poll().journals());
         rescan(tree);
@@ -527,7 +527,7 @@ class DeviceTreeModelTest extends DeviceFixture {
 
     private DeviceTreeModel viewModel(boolean root) {
         Settings settings = settings();
-        tree = new DeviceTreeModel(services(root), dialogs, () -> new Certifier(settings, new HostInfo("test-host", "", "", "", "",
+        tree = new DeviceTreeModel(services(root), dialogs, () -> new Certifier(settings, new HostInfo("test-host", "", "", "", "", "",
                 BOOT_ID), BuildInfo.current()).journals());
         return tree;
     }

@@ -68,7 +68,7 @@ class NoSlowWorkOnTheFxThreadTest extends DeviceFixture {
 
     @Test
     void rescansReadTheJournalsOfInterruptedWipesInTheBackground() throws Exception {
-        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", BOOT_ID), BuildInfo.current());
+        Certifier papers = new Certifier(settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), BuildInfo.current());
         Path first = null;
         for (int i = 0; i < JOURNALS; i++) {
             Path file = image("disk-" + i + ".img");
