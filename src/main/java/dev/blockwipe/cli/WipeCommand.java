@@ -444,6 +444,17 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     private Certifier certifier() throws IOException {
+        Settings settings = settings(configDir, reportDir, journalDir);
+        if (operator != null || organisation != null) {
+            settings = settings.withOperator(new Operator(
+                    operator != null ? operator : settings.operator().name(),
+                    organisation != null ? organisation : settings.operator().organisation()));
+        }
+        return new Certifier(settings, HostFacts.read(), BuildInfo.current());
+    }
+
+    /** This user's settings, with the folders the options name instead of theirs (null: not given). */
+    static Settings settings(Path configDir, Path reportDir, Path journalDir) throws IOException {
         Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(),
                 configDir);
         if (reportDir != null) {
@@ -452,12 +463,7 @@ final class WipeCommand implements Callable<Integer> {
         if (journalDir != null) {
             settings = settings.withJournalDir(journalDir);
         }
-        if (operator != null || organisation != null) {
-            settings = settings.withOperator(new Operator(
-                    operator != null ? operator : settings.operator().name(),
-                    organisation != null ? organisation : settings.operator().organisation()));
-        }
-        return new Certifier(settings, HostFacts.read(), BuildInfo.current());
+        return settings;
     }
 
     private FaultPolicy faults() {

@@ -1,0 +1,58 @@
+package dev.blockwipe.tui;
+
+import dev.blockwipe.engine.Units;
+import dev.blockwipe.ui.jobs.JobState;
+import dev.blockwipe.ui.jobs.JobViewModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The jobs of the window's {@link dev.blockwipe.ui.jobs.JobsModel} as lines of text: one per job
+ * with its progress, speed, time left and state, and after they ended, a summary of each with
+ * where its certificate is.
+ */
+final class JobLines {
+    private JobLines() {
+    }
+
+    /** "loop7        zero          42%   1.2 GB/s  ETA 3 s     pass 1/1 writing". */
+    static String format(JobViewModel job, int width) {
+        JobState state = job.stateProperty().get();
+        double p = job.progressProperty().get();
+        String percent = p < 0 ? "--" : (int) Math.floor(p * 100) + "%";
+        String what = state.finished() || state == JobState.QUEUED ? state.name() + ": " + job.messageProperty().get()
+                : state == JobState.CANCELLING ? "cancelling" : job.stageProperty().get();
+        return Text.fit(Text.fit(Units.printable(job.name()), 12) + " " + Text.fit(job.request().method().name(), 12) + " "
+                + String.format("%4s", percent) + "  " + Text.fit(job.speedProperty().get(), 11) + " "
+                + Text.fit(job.etaProperty().get(), 13) + " " + what, width);
+    }
+
+    /** The paperwork of a finished job is in: its certificate, or why there is none. */
+    static boolean settled(JobViewModel job) {
+        return job.stateProperty().get().finished() && (job.certificateProperty().get() != null
+                || !job.certificateProblemProperty().get().isEmpty());
+    }
+
+    /**
+     * Each job's final state and result, and where its certificate is (PDF and signed JSON), or
+     * why it has none (yet).
+     */
+    static List<String> summary(List<JobViewModel> jobs) {
+        List<String> lines = new ArrayList<>();
+        for (JobViewModel job : jobs) {
+            JobState state = job.stateProperty().get();
+            lines.add(Units.printable(job.name()) + ": " + (state.finished() ? state.name() : state.label() + " ...")
+                    + (state.finished() ? " - " + job.messageProperty().get() : ""));
+            var files = job.certificateProperty().get();
+            if (files != null) {
+                lines.add("  PDF:  " + files.pdf());
+                lines.add("  JSON: " + files.json());
+            } else if (!job.certificateProblemProperty().get().isEmpty()) {
+                lines.add("  no certificate: " + job.certificateProblemProperty().get());
+            } else if (state.finished()) {
+                lines.add("  certificate: being written");
+            }
+        }
+        return lines;
+    }
+}
