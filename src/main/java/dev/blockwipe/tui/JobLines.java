@@ -15,15 +15,16 @@ final class JobLines {
     private JobLines() {
     }
 
-    /** "loop7        zero          42%   1.2 GB/s  ETA 3 s     pass 1/1 writing". */
+    /** "loop7       zero         42%  1.2 GB/s    ETA 3 s       pass 1/1 writing": the rate over the last second. */
     static String format(JobViewModel job, int width) {
         JobState state = job.stateProperty().get();
         double p = job.progressProperty().get();
         String percent = p < 0 ? "--" : (int) Math.floor(p * 100) + "%";
         String what = state.finished() || state == JobState.QUEUED ? state.name() + ": " + job.messageProperty().get()
                 : state == JobState.CANCELLING ? "cancelling" : job.stageProperty().get();
-        return Text.fit(Text.fit(Units.printable(job.name()), 12) + " " + Text.fit(job.request().method().name(), 12) + " "
-                + String.format("%4s", percent) + "  " + Text.fit(job.speedProperty().get(), 11) + " "
+        String speed = state == JobState.RUNNING ? Units.rate(job.rateProperty().get()) : "";
+        return Text.fit(Text.fit(Units.printable(job.name()), 11) + " " + Text.fit(job.request().method().name(), 11) + " "
+                + String.format("%4s", percent) + "  " + Text.fit(speed, 11) + " "
                 + Text.fit(job.etaProperty().get(), 13) + " " + what, width);
     }
 
