@@ -355,7 +355,9 @@ public final class ConsoleUi {
         if (row == null) {
             return n != null ? n.title() : "reading the devices...";
         }
+        String job = row.jobProperty().get();
         String why = row.whyNotProperty().get();
-        return Units.printable(row.facts().path()) + ": " + (why.isEmpty() ? row.facts().oneLine() : why);
+        return Units.printable(row.facts().path()) + ": " + (!job.equals("idle") ? job + " · " + row.facts().oneLine()
+                : why.isEmpty() ? row.facts().oneLine() : why);
     }
 }

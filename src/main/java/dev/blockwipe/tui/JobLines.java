@@ -20,7 +20,8 @@ final class JobLines {
         JobState state = job.stateProperty().get();
         double p = job.progressProperty().get();
         String percent = p < 0 ? "--" : (int) Math.floor(p * 100) + "%";
-        String what = state.finished() || state == JobState.QUEUED ? state.name() + ": " + job.messageProperty().get()
+        String what = state.finished() ? state.name() + " · " + job.stageProperty().get()
+                : state == JobState.QUEUED ? job.messageProperty().get()
                 : state == JobState.CANCELLING ? "cancelling" : job.stageProperty().get();
         String speed = state == JobState.RUNNING ? Units.rate(job.rateProperty().get()) : "";
         return Text.fit(Text.fit(Units.printable(job.name()), 11) + " " + Text.fit(job.request().method().name(), 11) + " "
@@ -42,8 +43,10 @@ final class JobLines {
         List<String> lines = new ArrayList<>();
         for (JobViewModel job : jobs) {
             JobState state = job.stateProperty().get();
-            lines.add(Units.printable(job.name()) + ": " + (state.finished() ? state.name() : state.label() + " ...")
-                    + (state.finished() ? " - " + job.messageProperty().get() : ""));
+            lines.add(Units.printable(job.name()) + ": " + (state.finished() ? state.name() : state.label() + " ..."));
+            if (state.finished()) {
+                lines.add("  " + job.messageProperty().get());
+            }
             var files = job.certificateProperty().get();
             if (files != null) {
                 lines.add("  PDF:  " + files.pdf());

@@ -30,8 +30,8 @@ class ConsoleUiIT {
     @TempDir
     Path dir;
 
-    /** A tmux server of this test's own, so that no other session and no other environment mixes in. */
-    private final String socket = "blockwipe-it-" + ProcessHandle.current().pid();
+    // tmux runs a server of this test's own (its socket in the test's folder), so that no other
+    // session and no other environment mixes in
     private final List<AutoCloseable> cleanup = new ArrayList<>();
 
     @AfterEach
@@ -198,7 +198,7 @@ class ConsoleUiIT {
     }
 
     private String tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-S", dir.resolve("tmux.sock").toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
@@ -208,7 +208,7 @@ class ConsoleUiIT {
     }
 
     private int tmuxQuietly(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-S", dir.resolve("tmux.sock").toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;

@@ -22,7 +22,7 @@ class JobLinesTest {
 
     @Test
     void aQueuedJobSaysSo() {
-        assertThat(JobLines.format(job, 80)).hasSize(80).startsWith("loop3       dod-short").contains("0%", "QUEUED");
+        assertThat(JobLines.format(job, 80)).hasSize(80).startsWith("loop3       dod-short").contains("0%", "queued");
     }
 
     @Test
@@ -49,7 +49,7 @@ class JobLinesTest {
         List<String> summary = JobLines.summary(List.of(job));
 
         assertThat(JobLines.settled(job)).isTrue();
-        assertThat(summary).containsExactly("loop3: CANCELLED - " + job.messageProperty().get(), "  PDF:  /r/a.pdf",
+        assertThat(summary).containsExactly("loop3: CANCELLED", "  " + job.messageProperty().get(), "  PDF:  /r/a.pdf",
                 "  JSON: /r/a.json");
     }
 }
