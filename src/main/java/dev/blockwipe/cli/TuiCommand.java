@@ -3,10 +3,9 @@ package dev.blockwipe.cli;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code blockwipe tui}: the console UI, for a serial line or a BMC's text console. The CLI only
@@ -24,18 +23,8 @@ public final class TuiCommand implements Callable<Integer> {
         int open(Settings settings) throws IOException;
     }
 
-    @Option(names = "--report-dir", paramLabel = "DIR",
-            description = "Where certificates go (default: /var/lib/blockwipe/reports for root, ~/.local/share/blockwipe/reports otherwise).")
-    private Path reportDir;
-
-    @Option(names = "--journal-dir", paramLabel = "DIR",
-            description = "Where the journals of running and interrupted wipes live (default: /var/lib/blockwipe/journals"
-                    + " for root, ~/.local/state/blockwipe/journals otherwise).")
-    private Path journalDir;
-
-    @Option(names = "--config-dir", paramLabel = "DIR",
-            description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
-    private Path configDir;
+    @Mixin
+    private PaperFolders papers;
 
     private final Launcher launcher;
 
@@ -56,6 +45,6 @@ public final class TuiCommand implements Callable<Integer> {
             throw new UsageException("the console UI needs a terminal on standard input and output; scripts use the"
                     + " commands (blockwipe --help)");
         }
-        return launcher.open(WipeCommand.settings(configDir, reportDir, journalDir));
+        return launcher.open(papers.settings());
     }
 }

@@ -23,10 +23,14 @@ final class JobLines {
         String what = state.finished() ? state.name() + " · " + job.stageProperty().get()
                 : state == JobState.QUEUED ? job.messageProperty().get()
                 : state == JobState.CANCELLING ? "cancelling" : job.stageProperty().get();
+        String head = Text.fit(Units.printable(job.name()), 11) + " " + Text.fit(job.request().method().name(), 11) + " "
+                + String.format("%4s", percent) + "  ";
+        if (state.finished()) {
+            // no speed and no time left: the state and how long it took get their room
+            return Text.fit(head + what, width);
+        }
         String speed = state == JobState.RUNNING ? Units.rate(job.rateProperty().get()) : "";
-        return Text.fit(Text.fit(Units.printable(job.name()), 11) + " " + Text.fit(job.request().method().name(), 11) + " "
-                + String.format("%4s", percent) + "  " + Text.fit(speed, 11) + " "
-                + Text.fit(job.etaProperty().get(), 13) + " " + what, width);
+        return Text.fit(head + Text.fit(speed, 11) + " " + Text.fit(job.etaProperty().get(), 13) + " " + what, width);
     }
 
     /** The paperwork of a finished job is in: its certificate, or why there is none. */
