@@ -171,6 +171,11 @@ public final class ConsoleUi {
         List<DeviceLines.Line> lines = lines();
         int at = cursor(lines);
         DeviceRow row = lines.isEmpty() ? null : lines.get(at).row();
+        if (k.isCtrlDown() && k.getKeyType() == KeyType.Character && k.getCharacter() == 'c') {
+            // Ctrl-C is trapped, not a signal: it quits as q does, asking first while jobs run
+            quit();
+            return;
+        }
         if (k.getKeyType() == KeyType.Character) {
             switch (Character.toLowerCase(k.getCharacter())) {
                 case ' ' -> tick(row);
@@ -202,9 +207,6 @@ public final class ConsoleUi {
             case Escape -> help = false;
             case EOF -> exit = true;
             default -> { }
-        }
-        if (k.isCtrlDown() && k.getCharacter() != null && k.getCharacter() == 'c') {
-            quit();
         }
     }
 
