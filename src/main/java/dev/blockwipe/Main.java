@@ -2,15 +2,20 @@ package dev.blockwipe;
 
 import dev.blockwipe.cli.BlockwipeCli;
 import dev.blockwipe.linux.LinuxTargets;
+import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.MetricsOnlyFonts;
+import dev.blockwipe.tui.ConsoleUi;
 import dev.blockwipe.ui.BlockwipeApp;
+import dev.blockwipe.ui.Startup;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Map;
 
 /**
- * No arguments: the desktop application. A subcommand: the console interface. This class does not
+ * No arguments: the desktop application, or on a terminal without a display the console UI. A
+ * subcommand: the command-line interface ({@code tui}: the console UI). This class does not
  * extend Application, so the CLI never loads JavaFX and the jar runs on the classpath. A command
  * writes certificates but never draws one, so its fonts need their metrics alone.
  */
@@ -22,20 +27,44 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Map<String, String> env = System.getenv();
+        if (args.length == 0 && noDisplay(env) && Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
+            System.exit(console(env));
+        }
         if (args.length == 0) {
-            System.exit(window(args, System.getenv()));
+            System.exit(window(args, env));
         }
         LinuxTargets.preload();
         MetricsOnlyFonts.install();
         Charset cs = Charset.defaultCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, cs), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, cs), true);
-        System.exit(BlockwipeCli.run(args, out, err));
+        System.exit(BlockwipeCli.run(args, out, err,
+                settings -> ConsoleUi.run(new Startup.UserSettings(settings, null), env)));
+    }
+
+    private static boolean noDisplay(Map<String, String> env) {
+        return env.get("DISPLAY") == null && env.get("WAYLAND_DISPLAY") == null;
+    }
+
+    /**
+     * No display but a terminal (a serial line, a BMC's text console): the console UI, with the
+     * settings as the window takes them (unusable ones are said on the screen, not as an exit code).
+     */
+    private static int console(Map<String, String> env) {
+        LinuxTargets.preload();
+        MetricsOnlyFonts.install();
+        try {
+            return ConsoleUi.run(Startup.thisUser(), env);
+        } catch (IOException e) {
+            System.err.println("blockwipe: cannot open the console UI: " + e.getMessage());
+            return NO_WINDOW;
+        }
     }
 
     /** Runs the window until it closes; when it cannot open, says why in one line. */
     private static int window(String[] args, Map<String, String> env) {
-        if (env.get("DISPLAY") == null && env.get("WAYLAND_DISPLAY") == null) {
+        if (noDisplay(env)) {
             System.err.println("blockwipe: no display to open the window on (DISPLAY is not set); use a command instead"
                     + " (blockwipe --help)");
             return NO_WINDOW;

@@ -65,6 +65,8 @@ class ArchitectureTest {
      *     machine's implementations from {@code linux} (the window's are built in
      *     {@code BlockwipeApp.linuxServices}). Neither uses the other: what both need sits below
      *     them.</li>
+     * <li>{@code tui}: the console UI, one more view of the window's view models (the device tree,
+     *     the jobs, the wipe dialog's model): it uses {@code ui}'s models, never its controls.</li>
      * <li>{@code Main}: picks a front end; nothing uses it.</li>
      * </ul>
      * The rule reads bytecode, so a compile-time constant of another layer (a {@code static final}
@@ -80,6 +82,7 @@ class ArchitectureTest {
             .layer("Service").definedBy("dev.blockwipe.service..")
             .layer("Cli").definedBy("dev.blockwipe.cli..")
             .layer("Ui").definedBy("dev.blockwipe.ui..")
+            .layer("Tui").definedBy("dev.blockwipe.tui..")
             .layer("Main").definedBy("dev.blockwipe")
             .whereLayer("Engine").mayNotAccessAnyLayer()
             .whereLayer("Devices").mayOnlyAccessLayers("Engine")
@@ -88,6 +91,7 @@ class ArchitectureTest {
             .whereLayer("Service").mayOnlyAccessLayers("Report", "Devices", "Engine")
             .whereLayer("Cli").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
             .whereLayer("Ui").mayOnlyAccessLayers("Service", "Linux", "Report", "Devices", "Engine")
+            .whereLayer("Tui").mayOnlyAccessLayers("Ui", "Service", "Linux", "Report", "Devices", "Engine")
             .whereLayer("Main").mayNotBeAccessedByAnyLayer();
 
     /**
@@ -105,20 +109,37 @@ class ArchitectureTest {
             .that().resideInAnyPackage("dev.blockwipe.engine..", "dev.blockwipe.devices..", "dev.blockwipe.report..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.jna..", "oshi..", "org.controlsfx..");
 
+    /**
+     * The console UI reads the view models' properties and lists (javafx.beans, javafx.collections:
+     * javafx-base, no toolkit), but draws nothing with JavaFX.
+     */
     @ArchTest
     static final ArchRule onlyUiTouchesJavaFx = noClasses()
-            .that().resideOutsideOfPackages("dev.blockwipe.ui..")
+            .that().resideOutsideOfPackages("dev.blockwipe.ui..", "dev.blockwipe.tui..")
             .and().doNotHaveFullyQualifiedName("dev.blockwipe.Main")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..");
+
+    @ArchTest
+    static final ArchRule theConsoleUiUsesNoJavaFxToolkit = noClasses()
+            .that().resideInAPackage("dev.blockwipe.tui..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..",
+                    "javafx.application..", "javafx.animation..", "javafx.concurrent..", "org.controlsfx..");
+
+    /** Only the console UI touches Lanterna (Main starts it). */
+    @ArchTest
+    static final ArchRule onlyTheConsoleUiTouchesLanterna = noClasses()
+            .that().resideOutsideOfPackages("dev.blockwipe.tui..")
+            .should().dependOnClassesThat().resideInAnyPackage("com.googlecode.lanterna..");
 
     @ArchTest
     static final ArchRule onlyLinuxTouchesNativeCode = noClasses()
             .that().resideOutsideOfPackages("dev.blockwipe.linux..")
             .should().dependOnClassesThat().resideInAnyPackage("com.sun.jna..", "oshi..");
 
+    /** The console UI's terminal is standard input and output too: it draws there, through Lanterna. */
     @ArchTest
     static final ArchRule onlyTheCliPrints = noClasses()
-            .that().resideOutsideOfPackages("dev.blockwipe.cli..")
+            .that().resideOutsideOfPackages("dev.blockwipe.cli..", "dev.blockwipe.tui..")
             .and().doNotHaveFullyQualifiedName("dev.blockwipe.Main")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err");
 

@@ -36,8 +36,8 @@ public final class BlockwipeCli {
      * alone, which shortens every command's start (src/docs/speed.md).
      */
     private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, WipeCommand.class,
-            VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class,
-            NetCommand.class);
+            VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class, NetCommand.class,
+            TuiCommand.class);
 
     private BlockwipeCli() {
     }
@@ -45,6 +45,18 @@ public final class BlockwipeCli {
     /** Runs a command line and returns its exit code; output goes to the given writers. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         return run(args, out, err, CommandLine.defaultFactory());
+    }
+
+    /** The same, with {@code tui} opening the console UI through {@code console}. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, TuiCommand.Launcher console) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        return run(args, out, err, new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == TuiCommand.class ? (K) new TuiCommand(console) : defaults.create(cls);
+            }
+        });
     }
 
     /** The same, with the commands made by {@code factory} (tests hand commands their collaborators). */

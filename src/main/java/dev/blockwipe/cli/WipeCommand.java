@@ -38,6 +38,7 @@ import dev.blockwipe.service.Admission;
 import dev.blockwipe.service.TargetsOverlapException;
 import dev.blockwipe.service.WipeService;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -133,18 +134,8 @@ final class WipeCommand implements Callable<Integer> {
     @Option(names = {"-n", "--no-act"}, description = "Check, confirm and open the targets, print the plan, write nothing.")
     private boolean noAct;
 
-    @Option(names = "--report-dir", paramLabel = "DIR",
-            description = "Where certificates go (default: /var/lib/blockwipe/reports for root, ~/.local/share/blockwipe/reports otherwise).")
-    private Path reportDir;
-
-    @Option(names = "--journal-dir", paramLabel = "DIR",
-            description = "Where the journals of running and interrupted wipes live (default: /var/lib/blockwipe/journals"
-                    + " for root, ~/.local/state/blockwipe/journals otherwise).")
-    private Path journalDir;
-
-    @Option(names = "--config-dir", paramLabel = "DIR",
-            description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
-    private Path configDir;
+    @Mixin
+    private PaperFolders papers;
 
     @Option(names = "--operator", paramLabel = "NAME", description = "The operator named on the certificates.")
     private String operator;
@@ -445,14 +436,7 @@ final class WipeCommand implements Callable<Integer> {
     }
 
     private Certifier certifier() throws IOException {
-        Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(),
-                configDir);
-        if (reportDir != null) {
-            settings = settings.withReportDir(reportDir);
-        }
-        if (journalDir != null) {
-            settings = settings.withJournalDir(journalDir);
-        }
+        Settings settings = papers.settings();
         if (operator != null || organisation != null) {
             settings = settings.withOperator(new Operator(
                     operator != null ? operator : settings.operator().name(),

@@ -176,13 +176,24 @@ class CliTest {
     void aCommandLineThatNamesACommandGetsThatOneAlone() {
         assertThat(BlockwipeCli.commandsFor(new String[] {"wipe", "/dev/loop9", "-m", "zero"})).containsExactly(WipeCommand.class);
         assertThat(BlockwipeCli.commandsFor(new String[] {"--version", "report", "list"})).containsExactly(ReportCommand.class);
-        assertThat(BlockwipeCli.commandsFor(new String[] {"--help"})).hasSize(8).contains(ListCommand.class, MethodsCommand.class, NetCommand.class);
-        assertThat(BlockwipeCli.commandsFor(new String[] {"wpie"})).hasSize(8);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"--help"})).hasSize(9)
+                .contains(ListCommand.class, MethodsCommand.class, NetCommand.class, TuiCommand.class);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"wpie"})).hasSize(9);
 
-        assertThat(Cli.run("--help").out()).contains("list", "show", "wipe", "verify", "bench", "report", "methods", "net");
+        assertThat(Cli.run("--help").out()).contains("list", "show", "wipe", "verify", "bench", "report", "methods", "net",
+                "tui");
         Cli typo = Cli.run("wpie", "/dev/loop9");
         assertThat(typo.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(typo.err()).startsWith("blockwipe: Unmatched arguments from index 0: 'wpie'").contains("(try: blockwipe --help)");
+    }
+
+    /** The console UI draws on a terminal; run from a script it says so in one line instead of drawing into a pipe. */
+    @Test
+    void tuiWithoutATerminalSaysSoInOneLine() {
+        Cli r = Cli.run("tui");
+
+        assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().lines()).singleElement().asString().contains("needs a terminal");
     }
 
     private static byte[] filled(int n, byte b) {

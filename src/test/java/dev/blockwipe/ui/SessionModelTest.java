@@ -197,7 +197,7 @@ class SessionModelTest {
         Path file = Files.write(config.resolve(Settings.FILE), new byte[] {'o', 'p', (byte) 0xff});
         Map<String, String> env = Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg-config").toString());
 
-        BlockwipeApp.UserSettings loaded = BlockwipeApp.userSettings(env, tmp.toString(), Sh.uid());
+        Startup.UserSettings loaded = Startup.userSettings(env, tmp.toString(), Sh.uid());
         session(true).settingsUnusable(loaded.unusable());
 
         assertThat(loaded.settings()).isEqualTo(Settings.defaults(env, tmp.toString(), Sh.uid(), null));
@@ -210,7 +210,7 @@ class SessionModelTest {
         Path config = Files.createDirectories(tmp.resolve("xdg-config/blockwipe"));
         Files.writeString(config.resolve(Settings.FILE), "operator=Ada\n");
 
-        BlockwipeApp.UserSettings loaded = BlockwipeApp.userSettings(
+        Startup.UserSettings loaded = Startup.userSettings(
                 Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg-config").toString()), tmp.toString(), Sh.uid());
 
         assertThat(loaded.unusable()).isNull();

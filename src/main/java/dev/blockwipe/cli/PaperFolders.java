@@ -1,0 +1,40 @@
+package dev.blockwipe.cli;
+
+import dev.blockwipe.linux.Terminal;
+import dev.blockwipe.report.Settings;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a command that wipes keeps its papers (certificates, journals, the signing key and the
+ * settings file): this user's settings, each folder overridden by its option. A picocli mixin of
+ * {@code wipe} and {@code tui}, so that both take the same options with the same defaults.
+ */
+final class PaperFolders {
+    @Option(names = "--report-dir", paramLabel = "DIR",
+            description = "Where certificates go (default: /var/lib/blockwipe/reports for root, ~/.local/share/blockwipe/reports otherwise).")
+    private Path reportDir;
+
+    @Option(names = "--journal-dir", paramLabel = "DIR",
+            description = "Where the journals of running and interrupted wipes live (default: /var/lib/blockwipe/journals"
+                    + " for root, ~/.local/state/blockwipe/journals otherwise).")
+    private Path journalDir;
+
+    @Option(names = "--config-dir", paramLabel = "DIR",
+            description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
+    private Path configDir;
+
+    /** This user's settings, with the folders the options name instead of theirs. */
+    Settings settings() throws IOException {
+        Settings settings = Settings.load(System.getenv(), System.getProperty("user.home"), Terminal.effectiveUid(),
+                configDir);
+        if (reportDir != null) {
+            settings = settings.withReportDir(reportDir);
+        }
+        if (journalDir != null) {
+            settings = settings.withJournalDir(journalDir);
+        }
+        return settings;
+    }
+}
