@@ -36,7 +36,7 @@ public final class ConsoleUi {
             + " devices (or the one under the cursor): choose the method and read-back, then type the confirmation."
             + " The jobs run in the background; their lines show progress, speed and time left. s shows the summary with"
             + " each device's result and certificate; c cancels the running jobs; r scans the devices again; q quits"
-            + " (it asks while jobs run).";
+            + " (it asks while jobs run). On the boot stick, n turns the network on or off (off at boot).";
     private static final long FRAME_MILLIS = 100;
 
     private final Screen screen;
@@ -192,6 +192,7 @@ public final class ConsoleUi {
                 case 's' -> showSummary();
                 case 'q' -> quit();
                 case '?' -> help = !help;
+                case 'n' -> network();
                 default -> { }
             }
             return;
@@ -207,6 +208,17 @@ public final class ConsoleUi {
             case Escape -> help = false;
             case EOF -> exit = true;
             default -> { }
+        }
+    }
+
+    /** The boot stick's network switch, as the window's Network button; elsewhere there is none. */
+    private void network() {
+        if (!vm.session().hasNetworkSwitch()) {
+            message = "no network switch here: it is the boot stick's (blockwipe net)";
+        } else if (!vm.session().networkBusyProperty().get()) {
+            boolean on = !vm.session().networkOnProperty().get();
+            vm.session().network(on);
+            message = on ? "turning the network on (DHCP, SSH with the stick's keys)..." : "turning the network off...";
         }
     }
 
@@ -312,18 +324,26 @@ public final class ConsoleUi {
         int jobRows = jobs.isEmpty() ? 0 : Math.min(jobs.size(), Math.max(1, (h - 8) / 3)) + 1;
         int helpRows = help ? Math.min(6, Text.wrap(HELP, w - 2).size()) : 0;
         c.line(0, " Blockwipe console - " + vm.devices().checkedCountProperty().get() + " ticked - "
-                + vm.devices().mode(), true, Canvas.Tone.PLAIN);
-        c.bold(1, DeviceLines.header(w));
-        int listRows = Math.max(1, h - 5 - jobRows - helpRows);
+                + vm.devices().mode() + (vm.session().hasNetworkSwitch()
+                ? " - network " + (vm.session().networkOnProperty().get() ? "on" : "off") : ""), true, Canvas.Tone.PLAIN);
+        String inMemory = vm.session().inMemoryProperty().get();
+        List<String> warning = inMemory.isEmpty() ? List.of() : Text.wrap(inMemory, w - 2);
+        warning = warning.subList(0, Math.min(4, warning.size()));
+        for (int i = 0; i < warning.size(); i++) {
+            c.line(1 + i, " " + warning.get(i), false, Canvas.Tone.BAD);
+        }
+        int listTop = 2 + warning.size();
+        c.bold(listTop - 1, DeviceLines.header(w));
+        int listRows = Math.max(1, h - 5 - warning.size() - jobRows - helpRows);
         top = Math.max(0, Math.min(top, at));
         if (at >= top + listRows) {
             top = at - listRows + 1;
         }
         for (int i = 0; i < listRows && top + i < lines.size(); i++) {
             DeviceLines.Line l = lines.get(top + i);
-            c.line(2 + i, DeviceLines.format(l, w, top + i == at), top + i == at, tone(l.row()));
+            c.line(listTop + i, DeviceLines.format(l, w, top + i == at), top + i == at, tone(l.row()));
         }
-        int row = 2 + listRows;
+        int row = listTop + listRows;
         if (jobRows > 0) {
             String title = "-- Jobs: " + vm.jobs().statusProperty().get() + " ";
             c.bold(row++, title + "-".repeat(Math.max(0, w - title.length())));

@@ -296,9 +296,7 @@ public final class MainView {
     private Label inMemoryBanner() {
         Label banner = banner("");
         banner.setId("in-memory");
-        banner.textProperty().bind(Bindings.createStringBinding(() -> vm.session().inMemoryProperty().get().isEmpty() ? ""
-                : "Certificates will be lost at power-off: " + vm.session().inMemoryProperty().get() + ".",
-                vm.session().inMemoryProperty()));
+        banner.textProperty().bind(vm.session().inMemoryProperty());
         banner.visibleProperty().bind(vm.session().inMemoryProperty().isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;

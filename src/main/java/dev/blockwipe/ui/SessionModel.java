@@ -66,7 +66,7 @@ public final class SessionModel {
 
     /**
      * That certificates would be lost at power-off, their folder being in memory (the boot stick
-     * started from a CD); empty when they are kept. Told before the first wipe, for as long as it holds.
+     * started from a CD), as a sentence; empty when they are kept. Told before the first wipe, for as long as it holds.
      */
     public ReadOnlyStringProperty inMemoryProperty() {
         return inMemory.getReadOnlyProperty();
@@ -143,7 +143,8 @@ public final class SessionModel {
     /** Looks again at where the certificates go, off the FX thread (it reads the mount table). */
     void checkStorage() {
         Certifier now = certifier;
-        CompletableFuture.supplyAsync(() -> now.inMemory().orElse(""), services.background())
+        CompletableFuture.supplyAsync(() -> now.inMemory().map(why -> "C" + why.substring(1) + ".").orElse(""),
+                        services.background())
                 .thenAcceptAsync(inMemory::set, services.fx());
     }
 

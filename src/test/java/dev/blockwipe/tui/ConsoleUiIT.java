@@ -56,7 +56,7 @@ class ConsoleUiIT {
         Path mnt = Files.createDirectory(dir.resolve("mnt"));
         busy.mount(busy.path(), mnt);
 
-        start();
+        start(dir.resolve("reports"));
         String screen = await(s -> s.contains(target.name()) && s.contains(busy.name()) && s.contains("? help"),
                 "both loop devices listed");
         assertThat(row(screen, busy.name())).contains(" - ", "blocked: mounted");
@@ -94,11 +94,32 @@ class ConsoleUiIT {
         awaitEnd();
     }
 
+    /**
+     * The boot stick started from a CD keeps certificates in memory: the console says so above the
+     * devices before any wipe, and has no network switch off the stick.
+     */
+    @Test
+    void certificatesHeadedForMemoryAreWarnedOfAboveTheDevices() throws Exception {
+        Sh.require(Sh.onPath("tmux"), "needs tmux (Debian: tmux), which .ci/run installs");
+        Sh.require(Sh.run("stat", "-f", "-c", "%T", "/dev/shm").strip().equals("tmpfs"), "needs /dev/shm on tmpfs");
+        Path reports = Files.createTempDirectory(Path.of("/dev/shm"), "blockwipe-tui-reports");
+        cleanup.add(() -> Sh.run("rm", "-rf", reports.toString()));
+
+        start(reports);
+        String screen = await(s -> s.contains("? help") && s.contains("lost at power-off"), "the warning");
+        assertThat(screen.replaceAll("\\s+", " ")).contains("Certificates go to "
+                + reports + ", which is in memory (tmpfs)");
+        type("n");
+        await(s -> s.contains("no network switch here: it is the boot stick's (blockwipe net)"), "no switch");
+        type("q");
+        awaitEnd();
+    }
+
     /** The jar's tui in a new 80×24 tmux session, without a display, its papers in the test's folder. */
-    private void start() throws Exception {
+    private void start(Path reports) throws Exception {
         String cmd = String.join(" ", List.of("env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
                 "HOME=" + dir, "XDG_CONFIG_HOME=" + dir.resolve("config"), "TERM=xterm",
-                Jar.javaBin(), "-jar", Jar.path(), "tui", "--report-dir", dir.resolve("reports").toString(),
+                Jar.javaBin(), "-jar", Jar.path(), "tui", "--report-dir", reports.toString(),
                 "--journal-dir", dir.resolve("journals").toString(), "--config-dir", dir.resolve("config").toString(),
                 "2>" + dir.resolve("stderr.txt")));
         tmux("-f", "/dev/null", "new-session", "-d", "-s", "tui", "-x", "80", "-y", "24", cmd);

@@ -85,7 +85,7 @@ class SessionModelTest {
                 : Optional.empty();
         SessionModel session = session(true);
 
-        assertThat(session.inMemoryProperty().get()).startsWith("certificates go to " + tmp.resolve("reports"))
+        assertThat(session.inMemoryProperty().get()).startsWith("Certificates go to " + tmp.resolve("reports"))
                 .contains("which is in memory (an overlay whose writable layer is on tmpfs)", "lost at power-off");
 
         dialogs.settingsAnswer(session.settingsProperty().get().withReportDir(tmp.resolve("stick/reports")));
