@@ -50,8 +50,12 @@ import java.util.Set;
  * itself: its data would be the target's own.
  */
 public final class DeviceGraph {
-    /** Mount points whose devices are the running system. */
-    static final List<String> SYSTEM_MOUNTS = List.of("/", "/boot", "/boot/efi", "/usr", "/var");
+    /**
+     * Mount points whose devices are the running system. /run/live/medium is the boot stick's (or a
+     * Debian live system's) medium: its root is an overlay in memory, so "/" names no disk, but the
+     * system runs from the squashfs on that medium.
+     */
+    static final List<String> SYSTEM_MOUNTS = List.of("/", "/boot", "/boot/efi", "/usr", "/var", "/run/live/medium");
 
     private final UsageFacts usage;
     private final Map<String, SysfsDisk> disks = new LinkedHashMap<>();

@@ -58,6 +58,20 @@ class InventoryBuilderTest {
     }
 
     @Test
+    void bootSticksMediumIsTheSystemDiskWhenTheRootIsAnOverlayInMemory() throws IOException {
+        FakeSysfs.Disk sda = sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
+        sda.partition(3, 1_000_000, 131_072);
+        sys.disk(FakeSysfs.sata(2, "sdb"), "8:16");
+
+        DeviceInventory inv = build(usage(new Mount(new DeviceNumber(0, 30), "overlay", "/", "overlay"),
+                mount("8:0", "/dev/sda", "/run/live/medium")));
+
+        assertBlocked(inv, "sda", BlockReason.SYSTEM_DISK, "holds /run/live/medium");
+        assertBlocked(inv, "sda3", BlockReason.SYSTEM_DISK, "on sda, which holds /run/live/medium");
+        assertThat(verdict(inv, "sdb")).isInstanceOf(SafetyVerdict.Wipeable.class);
+    }
+
+    @Test
     void mountedPartitionBlocksItselfAndItsDiskButNotAnotherDisk() throws IOException {
         sys.disk(FakeSysfs.sata(2, "sdb"), "8:16").partition(1, 2048, 4_000_000);
         sys.disk(FakeSysfs.sata(3, "sdc"), "8:32").partition(1, 2048, 4_000_000);
