@@ -166,8 +166,9 @@ window() {
     say "bios: booting the window entry"
     qemu bios window
     python3 "$here/guest.py" window "$tmp/serial.sock" "$guest" "$tmp/monitor.sock" | tee "$out/live-window-times.txt" \
-        || fail "window: the guest did not get through (serial log: $out/live-window-serial.log)"
+        || { cp -r "$guest" "$out/live-window-guest"; fail "window: the guest did not get through (serial log: $out/live-window-serial.log)"; }
     stopped
+    rm -rf "$out/live-window-guest"; cp -r "$guest" "$out/live-window-guest"
     python3 "$here/ppm2png.py" "$guest/window.ppm" "$out/live-window.png"
     grep -q java "$guest/processes.txt" || fail "window: no Java process: $(cat "$guest/processes.txt")"
     say "window: OK, screenshot $out/live-window.png"

@@ -151,13 +151,17 @@ def monitor(path, command):
             pass
 
 
-def ppm_colours(path):
-    """The number of distinct colours of a binary PPM (P6): a blank or text screen has few."""
+def ppm_drawn(path):
+    """The share of a binary PPM's (P6) pixels, sampled, that differ from its most common colour:
+    a blank screen with a pointer has next to none, a window with its tree and toolbar several %."""
     with open(path, "rb") as f:
         data = f.read()
-    parts = data.split(maxsplit=4)
-    pixels = parts[4]
-    return len({pixels[i:i + 3] for i in range(0, len(pixels) - 2, 3 * 7)})
+    pixels = data.split(maxsplit=4)[4]
+    sample = [pixels[i:i + 3] for i in range(0, len(pixels) - 2, 3 * 13)]
+    counts = {}
+    for p in sample:
+        counts[p] = counts.get(p, 0) + 1
+    return 1 - max(counts.values()) / len(sample)
 
 
 def window(serial, out, monitor_socket):
@@ -179,13 +183,15 @@ def window(serial, out, monitor_socket):
             continue
         with open(shot, "rb") as f:
             now = f.read()
-        if previous == now and ppm_colours(shot) > 20:
+        if previous == now and ppm_drawn(shot) > 0.02:
             break
         previous = now
     else:
-        raise SystemExit("guest.py: the window did not settle within 300 s of X's start")
+        serial.run("tail -n 40 /var/log/blockwipe-x.log", 30, os.path.join(out, "x.log"))
+        raise SystemExit("guest.py: no window drawn within 300 s of X's start (x.log)")
     print(f"guest.py: window on the screen at {elapsed()} s", flush=True)
     serial.run("ps -eo pid,rss,args | grep -E '[X]org|[m]atchbox|[j]ava' | cut -c1-160", 30, os.path.join(out, "processes.txt"))
+    serial.run("tail -n 40 /var/log/blockwipe-x.log", 30, os.path.join(out, "x.log"))
     serial.send("systemctl poweroff\r")
     serial.expect(r"reboot: Power down|Powering off|power down", 180, "power-off")
     print(f"guest.py: powered off at {elapsed()} s", flush=True)
