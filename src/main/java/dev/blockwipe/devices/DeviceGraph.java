@@ -50,12 +50,13 @@ import java.util.Set;
  * itself: its data would be the target's own.
  */
 public final class DeviceGraph {
-    /** Mount points whose devices are the running system. */
     /**
      * Where a live system (Blockwipe's boot stick, Debian Live) mounts the medium it booted from:
-     * its root is an overlay over a squashfs file there, which no mount names as a device.
+     * its root is an overlay in memory, so "/" names no disk, but the system runs from the squashfs
+     * on that medium.
      */
     static final String LIVE_MEDIUM = "/run/live/medium";
+    /** Mount points whose devices are the running system. */
     static final List<String> SYSTEM_MOUNTS = List.of("/", "/boot", "/boot/efi", "/usr", "/var", LIVE_MEDIUM);
 
     private final UsageFacts usage;

@@ -69,7 +69,8 @@ class InventoryBuilderTest {
         stick.partition(3, 1_400_000, 131_072);
         sys.disk(FakeSysfs.sata(1, "sda"), "8:0");
 
-        DeviceInventory inv = build(usage(mount("8:33", "/dev/sdc1", "/run/live/medium"),
+        DeviceInventory inv = build(usage(new Mount(new DeviceNumber(0, 30), "overlay", "/", "overlay"),
+                mount("8:33", "/dev/sdc1", "/run/live/medium"),
                 mount("8:35", "/dev/sdc3", "/var/lib/blockwipe")));
 
         assertBlocked(inv, "sdc", BlockReason.SYSTEM_DISK,
