@@ -66,7 +66,7 @@ qemu() {
     # Westmere rather than max: with -cpu max, TCG offers instructions that it then gets wrong now
     # and then, and the JVM's JIT uses them (SIGILL in C1 code, the window gone, in one run of four)
     local args=(-accel tcg,thread=multi -cpu Westmere -smp 2 -m 2048 -display none -vga std -no-reboot
-        -boot menu=off -nic none
+        -boot menu=off -nic user,model=e1000
         -chardev "socket,id=ser0,path=$tmp/serial.sock,server=on,wait=off,logfile=$out/live-$name-serial.log"
         -serial chardev:ser0 -monitor "unix:$tmp/monitor.sock,server=on,wait=off"
         -drive "file=$tmp/nvme.img,if=none,id=nv,format=raw" -device nvme,serial=NVME0001,drive=nv
@@ -116,11 +116,21 @@ wipe() {
     grep -q 'vfat' "$guest/stick.txt" || fail "$firmware: the stick's BLOCKWIPE partition was not mounted: $(cat "$guest/stick.txt")"
     local stick
     stick=$(sed -En 's|^/dev/(sd[a-z]+)[0-9]* .*|\1|p' "$guest/medium.txt")
-    grep -Eq "^$stick .*BLOCKED +system disk: holds /run/live/medium" "$guest/list.txt" \
+    grep -Eq "^$stick .*BLOCKED +system disk: holds the medium the running live system booted from" "$guest/list.txt" \
         || fail "$firmware: the stick $stick is not blocked as the system disk:"$'\n'"$(cat "$guest/list.txt")"
     grep -Eq '^nvme0n1 .*WIPEABLE' "$guest/list.txt" || fail "$firmware: nvme0n1 not wipeable:"$'\n'"$(cat "$guest/list.txt")"
     grep -Eq '^sd[a-z] .*TESTDISK.*WIPEABLE' "$guest/list.txt" || fail "$firmware: the SATA disk not wipeable:"$'\n'"$(cat "$guest/list.txt")"
     [ "$(cat "$guest/wipe.rc")" = 0 ] || fail "$firmware: blockwipe wipe exited $(cat "$guest/wipe.rc"):"$'\n'"$(tail -n 20 "$guest/wipe.txt")"
+    # the network: off at boot, on with DHCP and key-only SSH, off again
+    rc() { cat "$guest/$1.rc"; }
+    grep -q 'DHCP: off' "$guest/net-before.txt" || fail "$firmware: the network was not off at boot: $(cat "$guest/net-before.txt")"
+    [ "$(rc net-up)" = 0 ] || fail "$firmware: blockwipe net up exited $(rc net-up): $(cat "$guest/net-up.txt")"
+    grep -q 'sshd: running' "$guest/net-on.txt" && grep -Eq 'inet|10\.0\.2\.' "$guest/net-on.txt" \
+        || fail "$firmware: net up gave no address or no sshd: $(cat "$guest/net-on.txt")"
+    grep -q logged-in-by-key "$guest/net-ssh-key.txt" || fail "$firmware: sshd refused the stick's key: $(cat "$guest/net-ssh-key.txt")"
+    [ "$(rc net-ssh-password)" != 0 ] || fail "$firmware: sshd let a login by password through"
+    [ "$(rc net-down)" = 0 ] && grep -q 'DHCP: off' "$guest/net-after.txt" \
+        || fail "$firmware: net down did not turn the network off: $(cat "$guest/net-down.txt" "$guest/net-after.txt")"
     # every byte of both disks is zero
     local disk
     for disk in nvme sata; do

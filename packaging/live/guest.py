@@ -107,6 +107,32 @@ def boot(serial, entry, extra):
     serial.run("stty cols 200 rows 50; export TERM=dumb", 30)
 
 
+def network(serial, out):
+    """The network switch: off at boot; up gives DHCP (QEMU's user network) and an sshd that takes the
+    key put on the stick and refuses passwords; down turns both off again."""
+    steps = [
+        ("net-before", "blockwipe net status", 60),
+        ("net-key", "ssh-keygen -q -t ed25519 -N '' -f /root/technician && "
+                    "cp /root/technician.pub /run/blockwipe/stick/ssh/authorized_keys", 60),
+        ("net-up", "blockwipe net up", 180),
+        ("net-on", "blockwipe net status", 60),
+        ("net-ssh-key", "ssh -i /root/technician -o StrictHostKeyChecking=no -o BatchMode=yes "
+                        "root@$(ip -4 -o address show scope global | awk '{print $4}' | cut -d/ -f1 | head -n1) "
+                        "echo logged-in-by-key", 120),
+        ("net-ssh-password", "ssh -o StrictHostKeyChecking=no -o BatchMode=yes -o PubkeyAuthentication=no "
+                             "-o PreferredAuthentications=password,keyboard-interactive "
+                             "root@$(ip -4 -o address show scope global | awk '{print $4}' | cut -d/ -f1 | head -n1) true",
+         120),
+        ("net-down", "blockwipe net down", 120),
+        ("net-after", "blockwipe net status", 60),
+    ]
+    for name, command, timeout in steps:
+        rc, _ = serial.run(command, timeout, os.path.join(out, name + ".txt"))
+        with open(os.path.join(out, name + ".rc"), "w") as f:
+            f.write(f"{rc}\n")
+        print(f"guest.py: {name}: exit {rc} at {elapsed()} s", flush=True)
+
+
 def wipe(serial, out):
     boot(serial, "serial", "")
     checks = [
@@ -130,6 +156,7 @@ def wipe(serial, out):
     with open(os.path.join(out, "wipe.rc"), "w") as f:
         f.write(f"{rc}\n")
     serial.run("ls -lR /var/lib/blockwipe/reports /root/.config/blockwipe; sync", 60, os.path.join(out, "reports.txt"))
+    network(serial, out)
     serial.send("systemctl poweroff\r")
     serial.expect(r"reboot: Power down|Powering off|power down", 180, "power-off")
     print(f"guest.py: powered off at {elapsed()} s", flush=True)
