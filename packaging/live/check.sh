@@ -63,10 +63,11 @@ qemu() {
     for disk in nvme sata; do
         head -c 64M /dev/zero | tr '\0' '\245' >"$tmp/$disk.img"
     done
+    # -nodefaults: no empty floppy drive, which no server has and which the guest would list
     # Westmere rather than max: with -cpu max, TCG offers instructions that it then gets wrong now
     # and then, and the JVM's JIT uses them (SIGILL in C1 code, the window gone, in one run of four)
     local args=(-accel tcg,thread=multi -cpu Westmere -smp 2 -m 2048 -display none -vga std -no-reboot
-        -boot menu=off -nic user,model=e1000
+        -boot menu=off -nodefaults -nic user,model=e1000
         -chardev "socket,id=ser0,path=$tmp/serial.sock,server=on,wait=off,logfile=$out/live-$name-serial.log"
         -serial chardev:ser0 -monitor "unix:$tmp/monitor.sock,server=on,wait=off"
         -drive "file=$tmp/nvme.img,if=none,id=nv,format=raw" -device nvme,serial=NVME0001,drive=nv
@@ -121,6 +122,8 @@ wipe() {
     grep -Eq '^nvme0n1 .*WIPEABLE' "$guest/list.txt" || fail "$firmware: nvme0n1 not wipeable:"$'\n'"$(cat "$guest/list.txt")"
     grep -Eq '^sd[a-z] .*TESTDISK.*WIPEABLE' "$guest/list.txt" || fail "$firmware: the SATA disk not wipeable:"$'\n'"$(cat "$guest/list.txt")"
     [ "$(cat "$guest/wipe.rc")" = 0 ] || fail "$firmware: blockwipe wipe exited $(cat "$guest/wipe.rc"):"$'\n'"$(tail -n 20 "$guest/wipe.txt")"
+    # the console UI on the serial line (guest.py waited for its header and the NVMe disk, and q)
+    grep -q 'Blockwipe console' "$guest/console-ui.txt" || fail "$firmware: the console UI was not drawn on the serial line"
     # the network: off at boot, on with DHCP and key-only SSH, off again
     rc() { cat "$guest/$1.rc"; }
     grep -q 'DHCP: off' "$guest/net-before.txt" || fail "$firmware: the network was not off at boot: $(cat "$guest/net-before.txt")"

@@ -69,11 +69,14 @@ class Serial:
             time.sleep(pause)
 
     def run(self, command, timeout, out=None):
-        """Runs a shell command in the guest; returns (exit status, output)."""
-        marker = f"BW{int(time.monotonic() * 1000) % 100000}"
+        """Runs a shell command in the guest; returns (exit status, output). The serial line under
+        emulation now and then sends a character twice ("NVMEE0001"): the markers are letters,
+        each of which may come more than once."""
+        marker = "BW" + "".join(chr(ord("a") + int(d)) for d in str(int(time.monotonic() * 1000) % 100000))
+        seen = "".join(re.escape(c) + "+" for c in marker)
         self.send(f"echo {marker}-BEGIN; {command}; echo {marker}-RC=$?\r")
-        self.expect(f"{marker}-BEGIN\r?\n", 30, f"start of '{command}'")
-        m = self.expect(f"(?s)(.*?){marker}-RC=(\\d+)", timeout, f"end of '{command}'")
+        self.expect(f"{seen}-+BEGIN\r?\n", 30, f"start of '{command}'")
+        m = self.expect(f"(?s)(.*?){seen}-+R+C+=+(\\d+)", timeout, f"end of '{command}'")
         text = m.group(1).replace("\r", "")
         if out:
             with open(out, "w") as f:
@@ -105,6 +108,19 @@ def boot(serial, entry, extra):
     serial.expect(r"root@blockwipe:[^\n]*# ", 600, "root shell on ttyS0")
     print(f"guest.py: root shell on ttyS0 at {elapsed()} s", flush=True)
     serial.run("stty cols 200 rows 50; export TERM=dumb", 30)
+
+
+def console_ui(serial, out):
+    """The console UI on the serial line, as the serial entry starts it (a vt100, no mouse): its
+    header and the disks come, and q ends it back at the shell. What it drew is kept in OUT_DIR."""
+    serial.send("TERM=vt100 blockwipe tui\r")
+    drawn = serial.expect(r"(?s)Blockwipe console.*?nvme0n1", 300, "the console UI with the NVMe disk")
+    time.sleep(3)
+    serial.send("q")
+    rest = serial.expect(r"root@blockwipe:[^\n]*# ", 120, "the shell after q in the console UI")
+    with open(os.path.join(out, "console-ui.txt"), "w") as f:
+        f.write(drawn.group(0) + rest.string[:rest.end()])
+    print(f"guest.py: console UI drawn and left at {elapsed()} s", flush=True)
 
 
 def network(serial, out):
@@ -156,6 +172,7 @@ def wipe(serial, out):
     with open(os.path.join(out, "wipe.rc"), "w") as f:
         f.write(f"{rc}\n")
     serial.run("ls -lR /var/lib/blockwipe/reports /root/.config/blockwipe; sync", 60, os.path.join(out, "reports.txt"))
+    console_ui(serial, out)
     network(serial, out)
     serial.send("systemctl poweroff\r")
     serial.expect(r"reboot: Power down|Powering off|power down", 180, "power-off")
