@@ -63,6 +63,7 @@ qemu() {
     for disk in nvme sata; do
         head -c 64M /dev/zero | tr '\0' '\245' >"$tmp/$disk.img"
     done
+    members
     # -nodefaults: no empty floppy drive, which no server has and which the guest would list
     # Westmere rather than max: with -cpu max, TCG offers instructions that it then gets wrong now
     # and then, and the JVM's JIT uses them (SIGILL in C1 code, the window gone, in one run of four)
@@ -73,6 +74,8 @@ qemu() {
         -drive "file=$tmp/nvme.img,if=none,id=nv,format=raw" -device nvme,serial=NVME0001,drive=nv
         -drive "file=$tmp/sata.img,if=none,id=sa,format=raw" -device ahci,id=ahci
         -device ide-hd,drive=sa,bus=ahci.0,serial=SATA0001,model=TESTDISK
+        -drive "file=$tmp/members.img,if=none,id=mb,format=raw"
+        -device ide-hd,drive=mb,bus=ahci.1,serial=MEMBERS01,model=MEMBERS
         -drive "file=$tmp/stick.img,if=none,id=st,format=raw" -device qemu-xhci,id=xhci
         -device usb-storage,bus=xhci.0,drive=st,bootindex=0)
     if [ "$firmware" = uefi ]; then
@@ -83,6 +86,28 @@ qemu() {
     rm -f "$tmp/serial.sock" "$tmp/monitor.sock"
     timeout 1500 qemu-system-x86_64 "${args[@]}" >"$tmp/qemu.log" 2>&1 &
     qemu_pid=$!
+}
+
+# members: a disk the guest must leave alone, as it is: a GPT with an ext4 file system and an LVM
+# physical volume in a volume group (no logical volume: this machine's kernel has no device-mapper
+# to make one; md cannot be made here either, and the lab's guests test RAID members). Its SHA-256
+# is taken now and compared after each boot: booting, listing and wiping the other disks wrote
+# nothing to it (no mount, no fsck, no journal replay, no LVM or RAID activation).
+members() {
+    truncate -s 0 "$tmp/members.img"
+    truncate -s 64M "$tmp/members.img"
+    printf 'label: gpt\n,24MiB,L\n,,E6D6D379-F507-44C2-A23C-238F2A3DF928\n' | sfdisk -q "$tmp/members.img"
+    loop=$(losetup -f --show -P "$tmp/members.img")
+    [ -e "${loop}p2" ] || partx -a "$loop"
+    mkfs.ext4 -q -L bw-data "${loop}p1"
+    local vg=bwcheck$$
+    pvcreate -q "${loop}p2" >/dev/null 2>&1 && vgcreate -q "$vg" "${loop}p2" >/dev/null 2>&1 \
+        || fail "cannot make the LVM member (lvm2: pvcreate, vgcreate)"
+    vgchange -q -an "$vg" >/dev/null 2>&1 || true
+    # the host's LVM forgets it when the loop device goes: nothing of it is kept outside the image
+    losetup -d "$loop"
+    loop=
+    members_sum=$(sha256sum "$tmp/members.img" | cut -d' ' -f1)
 }
 
 # stopped: waits for QEMU to end after the guest's power-off
@@ -134,6 +159,10 @@ wipe() {
     [ "$(rc net-ssh-password)" != 0 ] || fail "$firmware: sshd let a login by password through"
     [ "$(rc net-down)" = 0 ] && grep -q 'DHCP: off' "$guest/net-after.txt" \
         || fail "$firmware: net down did not turn the network off: $(cat "$guest/net-down.txt" "$guest/net-after.txt")"
+    # the disk with an ext4 file system and an LVM member: listed, and not one byte changed
+    grep -Eq '^sd[a-z] .*MEMBERS' "$guest/list.txt" || fail "$firmware: the members disk is not listed:"$'\n'"$(cat "$guest/list.txt")"
+    [ "$(sha256sum "$tmp/members.img" | cut -d' ' -f1)" = "$members_sum" ] \
+        || fail "$firmware: the disk with the ext4 file system and the LVM member was written to"
     # every byte of both disks is zero
     local disk
     for disk in nvme sata; do

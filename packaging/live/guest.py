@@ -162,7 +162,7 @@ def wipe(serial, out):
     for name, command, timeout in checks:
         rc, _ = serial.run(command, timeout, os.path.join(out, name + ".txt"))
         print(f"guest.py: {name}: exit {rc} at {elapsed()} s", flush=True)
-    _, sata = serial.run("for d in /sys/block/sd*; do readlink -f $d | grep -q /ata && echo ${d##*/}; done", 30)
+    _, sata = serial.run("for d in /sys/block/sd*; do grep -qs TESTDISK $d/device/model && echo ${d##*/}; done", 30)
     sata = sata.strip()
     if not re.fullmatch(r"sd[a-z]+", sata):
         raise SystemExit(f"guest.py: no single SATA disk in the guest: {sata!r}")

@@ -5,6 +5,7 @@ import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.RowFacts;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -43,13 +44,18 @@ final class DeviceLines {
         return row.checkedProperty().get() ? "[x]" : row.checkableProperty().get() ? "[ ]" : " - ";
     }
 
-    /** The job on it while there is one ("wiping 42%", "erased"); else "wipeable", or why not. */
+    /**
+     * The job on it while there is one ("wiping 42%", "erased"); else its verdict as the window's
+     * column says it, "wipeable" or "confirm" (it holds data: the typed confirmation asks for more),
+     * or why not.
+     */
     static String state(DeviceRow row) {
         String job = row.jobProperty().get();
         if (!job.equals("idle")) {
             return job;
         }
-        return row.checkableProperty().get() ? "wipeable" : row.whyNotProperty().get();
+        return row.checkableProperty().get() ? row.facts().verdict().level().toLowerCase(Locale.ROOT)
+                : row.whyNotProperty().get();
     }
 
     /** A disk's kind and model (a loop device's backing file); a partition's contents, else its name in the table; and what uses it. */

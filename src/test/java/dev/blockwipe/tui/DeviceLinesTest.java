@@ -52,6 +52,16 @@ class DeviceLinesTest {
         assertThat(DeviceLines.header(80)).hasSize(80).contains("DEVICE", "SIZE", "WHAT", "STATE");
     }
 
+    /** A disk that holds data may be ticked, and says so as the window's verdict column does. */
+    @Test
+    void aDiskThatHoldsDataSaysConfirmAsTheWindowDoes() {
+        DeviceRow members = new DeviceRow("sdb", facts("sdb", "HDD", "MEMBERS", "gpt partition table", "",
+                new SafetyVerdict.NeedsConfirmation("gpt partition table; sdb2: LVM2_member")), true);
+
+        assertThat(DeviceLines.state(members)).isEqualTo("confirm");
+        assertThat(DeviceLines.state(disk)).isEqualTo("wipeable");
+    }
+
     @Test
     void aPartitionShowsWhatIsOnItAndWhatUsesIt() {
         assertThat(DeviceLines.what(mounted.facts(), true)).isEqualTo("ext4 \"lab\" · mounted at /mnt");
