@@ -215,6 +215,7 @@ window() {
     rm -rf "$out/live-window-guest"; cp -r "$guest" "$out/live-window-guest"
     python3 "$here/ppm2png.py" "$guest/window.ppm" "$out/live-window.png"
     grep -q java "$guest/processes.txt" || fail "window: no Java process: $(cat "$guest/processes.txt")"
+    grep -q vfat "$guest/stick.txt" || fail "window: the stick's BLOCKWIPE partition was not mounted: $(cat "$guest/stick.txt")"
     say "window: OK, screenshot $out/live-window.png"
 }
 

@@ -236,6 +236,8 @@ def window(serial, out, monitor_socket):
     print(f"guest.py: window on the screen at {elapsed()} s", flush=True)
     serial.run("ps -eo pid,rss,args | grep -E '[X]org|[m]atchbox|[j]ava' | cut -c1-160", 30, os.path.join(out, "processes.txt"))
     serial.run("tail -n 40 /var/log/blockwipe-x.log", 30, os.path.join(out, "x.log"))
+    serial.run("findmnt -n -o SOURCE,FSTYPE /var/lib/blockwipe/reports; systemctl status blockwipe-stick --no-pager -l;"
+               " journalctl -b -u blockwipe-stick --no-pager | tail -n 20", 60, os.path.join(out, "stick.txt"))
     serial.send("systemctl poweroff\r")
     serial.expect(r"reboot: Power down|Powering off|power down", 180, "power-off")
     print(f"guest.py: powered off at {elapsed()} s", flush=True)
