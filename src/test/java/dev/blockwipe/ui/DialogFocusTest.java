@@ -8,6 +8,7 @@ import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeModel;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
 import javafx.scene.Node;
@@ -18,6 +19,7 @@ import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,6 +41,7 @@ class DialogFocusTest extends DeviceFixture {
     private Stage stage;
     private MainViewModel vm;
     private FxDialogs fxDialogs;
+    private final AtomicBoolean exited = new AtomicBoolean();
 
     @Override
     protected DeviceTreeModel tree() {
@@ -50,8 +53,11 @@ class DialogFocusTest extends DeviceFixture {
         this.stage = stage;
     }
 
+    /** Quits as the user does, which stops the window's frames, before the executor goes. */
     @AfterEach
     void close() throws Exception {
+        Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        FxWait.until(exited::get);
         vm.close();
         executor.shutdownNow();
         FxToolkit.cleanupStages();
@@ -64,6 +70,7 @@ class DialogFocusTest extends DeviceFixture {
             MainView view = new MainView(vm, stage, (path, problem) -> { });
             stage.setScene(view.scene());
             stage.show();
+            view.closeOnRequest(() -> exited.set(true));
             view.start();
         });
         FxWait.until(() -> find("sdc").isPresent());
@@ -123,8 +130,8 @@ class DialogFocusTest extends DeviceFixture {
         FxWait.until(() -> added.get() != null && robot.lookup((TreeTableCell<?, ?> c) -> "disk.img".equals(c.getText()))
                 .tryQuery().isPresent());
         DeviceRow image = added.get();
-        robot.clickOn(robot.lookup((TreeTableCell<?, ?> c) -> "disk.img".equals(c.getText())).<Node>query());
-        FxWait.until(() -> vm.devices().selectedProperty().get() == image);
+        RowClicks.select(robot, "disk.img");
+        assertThat(vm.devices().selectedProperty().get()).isSameAs(image);
 
         robot.clickOn("#wipe");
         FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
@@ -147,8 +154,8 @@ class DialogFocusTest extends DeviceFixture {
     @Test
     void tabIntoTheTreeLandsOnTheSelectedRow(FxRobot robot) throws Exception {
         open(robot);
-        robot.clickOn(robot.lookup((TreeTableCell<?, ?> c) -> "sdc".equals(c.getText())).<Node>query());
-        FxWait.until(() -> vm.devices().selectedProperty().get() == find("sdc").orElseThrow());
+        RowClicks.select(robot, "sdc");
+        assertThat(vm.devices().selectedProperty().get()).isSameAs(find("sdc").orElseThrow());
         @SuppressWarnings("unchecked")
         TreeTableView<DeviceRow> tree = robot.lookup(".tree-table-view").queryAs(TreeTableView.class);
         robot.interact(() -> robot.lookup("#wipe").query().requestFocus());
