@@ -10,6 +10,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.FileChooser;
@@ -23,11 +24,21 @@ final class FxDialogs implements DialogService {
         this.stage = stage;
     }
 
+    /**
+     * Every Yes here destroys or stops something (cancel a wipe, quit during wipes, make or
+     * remove a test disk), so No is the default: Enter, Space and Escape all answer No.
+     */
     @Override
     public boolean confirm(String header, String text) {
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
         ask.initOwner(stage);
         ask.setHeaderText(header);
+        Button yes = (Button) ask.getDialogPane().lookupButton(ButtonType.YES);
+        Button no = (Button) ask.getDialogPane().lookupButton(ButtonType.NO);
+        yes.setDefaultButton(false);
+        no.setDefaultButton(true);
+        no.setCancelButton(true);
+        ask.setOnShown(e -> no.requestFocus());
         return ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
     }
 

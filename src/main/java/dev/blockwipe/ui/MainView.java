@@ -66,6 +66,7 @@ public final class MainView {
     private final Stage stage;
     private final BorderPane root = new BorderPane();
     private final JobsPane jobs;
+    private final DeviceTreeView tree;
     private final AnimationTimer frames;
 
     private final DesktopOpener opener;
@@ -119,7 +120,7 @@ public final class MainView {
                 stage.getScene().getStylesheets().remove(css(DARK));
             }
         });
-        DeviceTreeView tree = new DeviceTreeView(vm.devices());
+        tree = new DeviceTreeView(vm.devices());
         SplitPane devices = new SplitPane(tree.node(), details());
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
@@ -149,6 +150,7 @@ public final class MainView {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(820, screen.getHeight()));
         scene.getStylesheets().add(css(LIGHT));
+        FocusHome.keep(stage, scene, tree::focusSelected);
         return scene;
     }
 

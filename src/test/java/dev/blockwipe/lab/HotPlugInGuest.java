@@ -3,6 +3,7 @@ package dev.blockwipe.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.testing.FxWait;
+import dev.blockwipe.ui.RowClicks;
 import dev.blockwipe.ui.TheWindow;
 import dev.blockwipe.ui.jobs.JobState;
 import dev.blockwipe.ui.jobs.JobViewModel;
@@ -84,7 +85,7 @@ class HotPlugInGuest {
         Frames.first(MISSED, () -> disks.stream().allMatch(this::inTree));
         DeviceRow chosen = Frames.onFx(() -> window.row(disks.get(1)).orElseThrow());
         DeviceRow tick = Frames.onFx(() -> window.row(ticked).orElseThrow());
-        robot.clickOn("#check-" + ticked);
+        RowClicks.tick(robot, ticked);
         robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().stream()
                 .filter(i -> i.getValue() == chosen).findFirst().orElseThrow()));
         Button wipe = robot.lookup("#wipe").queryButton();
@@ -142,7 +143,7 @@ class HotPlugInGuest {
         String host = hostOf(pulled);
         Frames.first(MISSED, () -> inTree(pulled));
         DeviceRow row = Frames.onFx(() -> window.row(pulled).orElseThrow());
-        robot.clickOn("#check-" + pulled);
+        RowClicks.tick(robot, pulled);
         robot.clickOn("#wipe");
         FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
         robot.clickOn("#confirmation").write(pulled);

@@ -169,7 +169,7 @@ class MainWindowTest {
             loop.fillRandom(loop.path(), 7);
             vm.devices().refresh();
             FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
-            robot.clickOn("#check-" + loop.name());
+            RowClicks.tick(robot, loop.name());
             robot.clickOn("#wipe");
             FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
             TextField operator = robot.lookup("#operator").queryAs(TextField.class);
@@ -289,7 +289,7 @@ class MainWindowTest {
             Witness w = new Witness().watch(other);
             vm.devices().refresh();
             FxWait.until(() -> robot.lookup("#check-" + loop.name()).tryQuery().isPresent());
-            robot.clickOn("#check-" + loop.name());
+            RowClicks.tick(robot, loop.name());
             robot.clickOn("#wipe");
             FxWait.until(() -> robot.lookup("#confirmation").tryQuery().isPresent());
             robot.clickOn("#confirmation").write(loop.name());

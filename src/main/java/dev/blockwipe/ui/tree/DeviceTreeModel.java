@@ -166,6 +166,10 @@ public final class DeviceTreeModel implements AutoCloseable {
             details.clear();
             return;
         }
+        if (row.removedProperty().get()) {
+            details.setAll(gone(row));
+            return;
+        }
         RowFacts shown = row.facts();
         Optional<Device> listed = listed(shown);
         if (listed.orElse(null) instanceof Partition p) {
@@ -272,8 +276,9 @@ public final class DeviceTreeModel implements AutoCloseable {
         if (!rows.equals(roots)) {
             rows.setAll(roots);
         }
-        if (selected.get() != null && !rowsByKey.containsValue(selected.get()) && !images.containsValue(selected.get())) {
-            selected.set(null);
+        DeviceRow chosen = selected.get();
+        if (chosen != null && !rowsByKey.containsValue(chosen) && !images.containsValue(chosen)) {
+            deselectGone(chosen);
         }
         scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
         updateChecked();
@@ -283,6 +288,8 @@ public final class DeviceTreeModel implements AutoCloseable {
     /**
      * {@code now} with the rows of {@code before} whose devices vanished put back at their old
      * places while they are shown as removed; a device that came back (same key) has its new row.
+     * A name is shown once: a removed row goes at once when a row of the same name is there (a
+     * loop device attached again, to another file, is another device under the same name).
      */
     private static List<DeviceRow> withRemoved(List<DeviceRow> before, List<DeviceRow> now, Map<String, DeviceRow> seen,
                                                long nanos) {
@@ -295,7 +302,8 @@ public final class DeviceTreeModel implements AutoCloseable {
             if (!gone.removedProperty().get()) {
                 gone.markRemoved(nanos);
             }
-            if (nanos - gone.removedAt() < REMOVED_SHOWN) {
+            String name = gone.facts().name();
+            if (nanos - gone.removedAt() < REMOVED_SHOWN && result.stream().noneMatch(r -> r.facts().name().equals(name))) {
                 result.add(Math.min(i, result.size()), gone);
             }
         }
@@ -305,8 +313,25 @@ public final class DeviceTreeModel implements AutoCloseable {
     /** Takes away the rows shown as removed for {@link #REMOVED_SHOWN} by {@code nanos}; once per frame. */
     public void dropRemoved(long nanos) {
         Predicate<DeviceRow> expired = r -> r.removedProperty().get() && nanos - r.removedAt() >= REMOVED_SHOWN;
+        DeviceRow chosen = selected.get();
         rows.removeIf(expired);
         rows.forEach(r -> r.children().removeIf(expired));
+        if (chosen != null && expired.test(chosen)) {
+            deselectGone(chosen);
+        }
+    }
+
+    /**
+     * The selected row's device is gone: nothing is selected (a neighbour never is, as Space and
+     * Benchmark… act on the selection), and Details says why, until the user selects another row.
+     */
+    private void deselectGone(DeviceRow gone) {
+        selected.set(null);
+        details.setAll(gone(gone));
+    }
+
+    private static FactSheet.Fact gone(DeviceRow row) {
+        return new FactSheet.Fact("removed", row.facts().name() + " is gone: select another device");
     }
 
     /** The Job column: a row's latest job, or that it has a journal of an interrupted wipe. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ChangeListener;
@@ -30,14 +31,29 @@ import javafx.scene.input.KeyEvent;
 /**
  * Disks with their partitions, and image files: a check box per row (disabled, with the reason as
  * tooltip, where the row may not be wiped), identity, size, kind badge, contents, usage, verdict
- * (with the reason when blocked) and job state. Space checks the selected row. Tree items are kept per row, so rescans keep the
- * selection and what is expanded; the row of a device that vanished is greyed until it goes.
+ * (with the reason when blocked) and job state. Space checks the selected row. Tree items are kept per row, so rescans keep
+ * what is expanded; the row of a device that vanished is greyed until it goes. The selection is the
+ * model's, by row: only the user moves it, whatever the tree does meanwhile ({@link #changing}); the
+ * rows keep still under the pointer ({@link SteadyRows}). Tab into the tree lands on the selected row.
  */
 public final class DeviceTreeView {
     private final TreeTableView<DeviceRow> table = new TreeTableView<>();
     private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
+    private final DeviceTreeModel vm;
+    private final SteadyRows steady;
+    /** Above zero while the view changes the tree itself: the selection's moves then are not the user's. */
+    private int changing;
 
     public DeviceTreeView(DeviceTreeModel vm) {
+        this(vm, System::nanoTime);
+    }
+
+    /**
+     * @param clock nanoseconds, for how long ago a row moved ({@link SteadyRows})
+     */
+    DeviceTreeView(DeviceTreeModel vm, LongSupplier clock) {
+        this.vm = vm;
+        this.steady = new SteadyRows(table, clock);
         TreeItem<DeviceRow> root = new TreeItem<>();
         table.setRoot(root);
         table.setShowRoot(false);
@@ -52,8 +68,17 @@ public final class DeviceTreeView {
         table.setTreeColumn(device);
         table.setRowFactory(t -> new RemovedAwareRow());
         mirror(vm.rows(), root);
-        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
-                vm.selectedProperty().set(now == null ? null : now.getValue()));
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (changing == 0) {
+                vm.selectedProperty().set(now == null ? null : now.getValue());
+            }
+        });
+        vm.selectedProperty().addListener((obs, was, now) -> showSelection());
+        table.focusedProperty().addListener((obs, was, now) -> {
+            if (now) {
+                focusSelectedRow();
+            }
+        });
         table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             TreeItem<DeviceRow> item = table.getSelectionModel().getSelectedItem();
             if (e.getCode() == KeyCode.SPACE && item != null) {
@@ -90,6 +115,54 @@ public final class DeviceTreeView {
         return table;
     }
 
+    /** Gives the keyboard to the tree, on its selected row: where it goes back after every dialog. */
+    public void focusSelected() {
+        table.requestFocus();
+        focusSelectedRow();
+    }
+
+    private void focusSelectedRow() {
+        int index = table.getSelectionModel().getSelectedIndex();
+        if (index >= 0) {
+            table.getFocusModel().focus(index);
+        }
+    }
+
+    /**
+     * Runs a change the view makes to the tree, then selects the model's selected row again: the
+     * control moves or drops its selection when items above it come, go or move (removing several
+     * at once, it picked a neighbour), and the model must never follow that.
+     */
+    private void changing(Runnable change) {
+        changing++;
+        try {
+            change.run();
+        } finally {
+            changing--;
+        }
+        if (changing == 0) {
+            showSelection();
+        }
+    }
+
+    /** The model's selected row selected in the control, or nothing; a row hidden in a collapsed disk is left as it is. */
+    private void showSelection() {
+        DeviceRow row = vm.selectedProperty().get();
+        TreeItem<DeviceRow> item = row == null ? null : items.get(row);
+        TreeTableView.TreeTableViewSelectionModel<DeviceRow> selection = table.getSelectionModel();
+        int index = item == null ? -1 : table.getRow(item);
+        changing++;
+        try {
+            if (item == null) {
+                selection.clearSelection();
+            } else if (index >= 0 && (selection.getSelectedIndex() != index || selection.getSelectedItem() != item)) {
+                selection.clearAndSelect(index);
+            }
+        } finally {
+            changing--;
+        }
+    }
+
     /**
      * Keeps {@code parent}'s children in step with {@code rows}, reusing each row's tree item and
      * touching only what changed: a device that comes or goes is one insertion or removal, so the
@@ -97,7 +170,8 @@ public final class DeviceTreeView {
      * the selection on every hot-plug).
      */
     private void mirror(ObservableList<DeviceRow> rows, TreeItem<DeviceRow> parent) {
-        Runnable sync = () -> {
+        Runnable sync = () -> changing(() -> {
+            steady.changing();
             List<TreeItem<DeviceRow>> wanted = rows.stream().map(this::item).toList();
             ObservableList<TreeItem<DeviceRow>> children = parent.getChildren();
             List<TreeItem<DeviceRow>> gone = children.stream().filter(c -> !wanted.contains(c)).toList();
@@ -110,7 +184,7 @@ public final class DeviceTreeView {
                     children.add(i, item);
                 }
             }
-        };
+        });
         rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
         sync.run();
     }
@@ -142,6 +216,11 @@ public final class DeviceTreeView {
         col.setCellFactory(c -> new TreeTableCell<>() {
             private final CheckBox box = new CheckBox();
             private DeviceRow bound;
+
+            {
+                // Tab goes to the tree's selected row, not to the first check box in sight; Space ticks
+                box.setFocusTraversable(false);
+            }
 
             @Override
             protected void updateItem(DeviceRow row, boolean empty) {

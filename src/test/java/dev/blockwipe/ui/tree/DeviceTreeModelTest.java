@@ -116,6 +116,7 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(tree.checkedCountProperty().get()).isZero();
     }
 
+    /** The selection never goes to a neighbour: Space and Benchmark… act on it. */
     @ParameterizedTest(name = "{0} unplugged while {1} selected")
     @CsvSource({"sdc, sdc", "sdb, sdb2"})
     void unpluggedDiskLeavesTheTreeAndTakesTheSelectionWithIt(String disk, String selected) throws IOException {
@@ -136,7 +137,7 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(gone.whyNotProperty().get()).isEqualTo("removed: the device is gone");
         assertThat(find(selected)).isEmpty();
         assertThat(tree.selectedProperty().get()).isNull();
-        assertThat(tree.details()).isEmpty();
+        assertThat(tree.details()).containsExactly(new FactSheet.Fact("removed", selected + " is gone: select another device"));
         assertThat(tree.checkedCountProperty().get()).isZero();
         assertThat(tree.hasWipeTargets()).isFalse();
 
@@ -145,6 +146,45 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(names(tree.rows())).as("a rescan and a frame within the five seconds keep it").isEqualTo(before);
         tree.dropRemoved(System.nanoTime() + DeviceTreeModel.REMOVED_SHOWN);
         assertThat(names(tree.rows())).doesNotContain(disk).hasSize(1);
+    }
+
+    /**
+     * Issue 38: several removed rows named loop6 showed at once. A loop device attached again (to
+     * another file: a new disk sequence number) is another device under the same name: its
+     * removed row goes when the new one comes, and the new one's removed row is the only one.
+     */
+    @Test
+    void aNameShowsOnceHoweverOftenItsDeviceComesAndGoes() throws IOException {
+        rescan(viewModel(true));
+        for (int seq = 1; seq <= 3; seq++) {
+            sys.disk(FakeSysfs.virtual("loop6"), "7:6").sectors(2048).attr("diskseq", seq)
+                    .backingFile(Files.createFile(tmp.resolve("backing-" + seq + ".img")).toString());
+            rescan(tree);
+            assertThat(names(tree.rows())).as("attached again").containsOnlyOnce("loop6");
+            assertThat(row("loop6").facts().identity().diskseq()).isEqualTo(seq);
+            unplug("loop6");
+            rescan(tree);
+            assertThat(names(tree.rows())).as("detached again").containsOnlyOnce("loop6");
+            assertThat(tree.rows()).filteredOn(r -> r.facts().name().equals("loop6")).singleElement()
+                    .satisfies(r -> assertThat(r.removedProperty().get()).isTrue());
+        }
+    }
+
+    /** A row the user selects while it is greyed says that its device is gone, and is let go when it expires. */
+    @Test
+    void aSelectedRemovedRowSaysItsDeviceIsGoneAndIsLetGoWhenItExpires() throws IOException {
+        rescan(viewModel(true));
+        DeviceRow sdc = row("sdc");
+        unplug("sdc");
+        rescan(tree);
+
+        tree.selectedProperty().set(sdc);
+
+        assertThat(tree.details()).containsExactly(new FactSheet.Fact("removed", "sdc is gone: select another device"));
+        assertThat(tree.hasWipeTargets()).isFalse();
+        tree.dropRemoved(System.nanoTime() + DeviceTreeModel.REMOVED_SHOWN);
+        assertThat(tree.selectedProperty().get()).isNull();
+        assertThat(tree.details()).containsExactly(new FactSheet.Fact("removed", "sdc is gone: select another device"));
     }
 
     @Test
