@@ -195,6 +195,25 @@ public final class SessionModel {
         use(changed);
     }
 
+    /**
+     * What the window remembers for the next start ({@code key} under {@code window.} in the config
+     * file); saved at once, as the operator is. Unsaved, this session still uses it and a notice says why.
+     */
+    public void remember(String key, String value) {
+        if (value.equals(settings.get().window().get(key))) {
+            return;
+        }
+        Settings changed = settings.get().withWindow(key, value);
+        try {
+            changed.save();
+        } catch (IOException e) {
+            notice.set(new Notice("The window's settings are not remembered", "Cannot save the settings: "
+                    + e.getMessage(), false));
+        }
+        // the certifier never reads what the window remembers: it keeps the settings it has
+        settings.set(changed);
+    }
+
     private void use(Settings changed) {
         settings.set(changed);
         certifier = certifier.withSettings(changed);

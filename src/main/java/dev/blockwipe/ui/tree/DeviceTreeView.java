@@ -18,6 +18,7 @@ import javafx.collections.ObservableList;
 import javafx.css.PseudoClass;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
@@ -36,8 +37,17 @@ import javafx.scene.input.KeyEvent;
 public final class DeviceTreeView {
     private final TreeTableView<DeviceRow> table = new TreeTableView<>();
     private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
+    /** Per tree item, how to stop it following its rows (once the item has left the tree). */
+    private final Map<TreeItem<DeviceRow>, Runnable> unmirror = new HashMap<>();
+    private final TreeFilterModel filter;
+    /** Items are being moved: the selection they lose meanwhile is not the user's ({@link #keepingTheSelection}). */
+    private boolean moving;
 
-    public DeviceTreeView(DeviceTreeModel vm) {
+    /**
+     * @param filter which rows are shown, in which order
+     */
+    public DeviceTreeView(DeviceTreeModel vm, TreeFilterModel filter) {
+        this.filter = filter;
         TreeItem<DeviceRow> root = new TreeItem<>();
         table.setRoot(root);
         table.setShowRoot(false);
@@ -51,9 +61,13 @@ public final class DeviceTreeView {
                 fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
         table.setTreeColumn(device);
         table.setRowFactory(t -> new RemovedAwareRow());
-        mirror(vm.rows(), root);
-        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) ->
-                vm.selectedProperty().set(now == null ? null : now.getValue()));
+        mirror(filter.shown(), root);
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (!moving) {
+                vm.selectedProperty().set(now == null ? null : now.getValue());
+            }
+        });
+        clearWithTheModel(vm);
         table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             TreeItem<DeviceRow> item = table.getSelectionModel().getSelectedItem();
             if (e.getCode() == KeyCode.SPACE && item != null) {
@@ -111,14 +125,82 @@ public final class DeviceTreeView {
                 }
             }
         };
-        rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
-        sync.run();
+        ListChangeListener<DeviceRow> follow = c -> keepingTheSelection(sync);
+        rows.addListener(follow);
+        unmirror.put(parent, () -> rows.removeListener(follow));
+        keepingTheSelection(sync);
     }
 
-    /** The item of a row that went, and its partitions' items. */
+    /**
+     * Runs {@code change} to the tree's items with the selection kept on its row: moving an item
+     * (another order) takes it out and puts it back, and the table would select a neighbour
+     * meanwhile. A selected row whose item left the tree is no longer selected.
+     */
+    private void keepingTheSelection(Runnable change) {
+        if (moving) {
+            change.run();
+            return;
+        }
+        TreeItem<DeviceRow> chosen = table.getSelectionModel().getSelectedItem();
+        moving = true;
+        try {
+            change.run();
+        } finally {
+            moving = false;
+        }
+        if (chosen == null || table.getSelectionModel().getSelectedItem() == chosen) {
+            return;
+        }
+        if (inTree(chosen)) {
+            table.getSelectionModel().select(chosen);
+        } else {
+            table.getSelectionModel().clearSelection();
+        }
+    }
+
+    private boolean inTree(TreeItem<DeviceRow> item) {
+        for (TreeItem<DeviceRow> i = item; i != null; i = i.getParent()) {
+            if (i == table.getRoot()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The item of a row that went or was hidden, and its partitions' items: they no longer follow their rows. */
     private void forget(TreeItem<DeviceRow> item) {
         items.remove(item.getValue());
+        unmirror.remove(item).run();
         item.getChildren().forEach(this::forget);
+    }
+
+    /**
+     * A selection the model clears (the filter hid the selected row) is cleared in the table too,
+     * before the row's item leaves it: the table would otherwise select a neighbour by itself.
+     */
+    private void clearWithTheModel(DeviceTreeModel vm) {
+        vm.selectedProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                table.getSelectionModel().clearSelection();
+            }
+        });
+    }
+
+    /**
+     * Collapse all: every disk shows only its own row. A selected partition is no longer selected
+     * (the table would select its disk, and Space would then tick the whole disk).
+     */
+    public void collapseAll() {
+        TreeItem<DeviceRow> chosen = table.getSelectionModel().getSelectedItem();
+        if (chosen != null && chosen.getParent() != table.getRoot()) {
+            table.getSelectionModel().clearSelection();
+        }
+        table.getRoot().getChildren().forEach(item -> item.setExpanded(false));
+    }
+
+    /** Expand all: every disk shows its partitions. */
+    public void expandAll() {
+        table.getRoot().getChildren().forEach(item -> item.setExpanded(true));
     }
 
     private TreeItem<DeviceRow> item(DeviceRow row) {
@@ -127,7 +209,7 @@ public final class DeviceTreeView {
             item = new TreeItem<>(row);
             item.setExpanded(true);
             items.put(row, item);
-            mirror(row.children(), item);
+            mirror(filter.children(row), item);
         }
         return item;
     }
@@ -187,7 +269,27 @@ public final class DeviceTreeView {
         TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>(title);
         col.setPrefWidth(width);
         col.setCellValueFactory(c -> facts(c.getValue().getValue(), value));
+        col.setCellFactory(c -> new WholeTextCell());
         return col;
+    }
+
+    /**
+     * A cell whose whole text is its tooltip, as a narrow column cuts it; a path (a loop device's
+     * or an image's file) is cut at its start, where the folders are, keeping the file name at its
+     * end, as the CLI's table does.
+     */
+    private static final class WholeTextCell extends TreeTableCell<DeviceRow, String> {
+        private final Tooltip whole = Tooltips.wrapped("");
+
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            boolean blank = empty || text == null || text.isEmpty();
+            setText(empty ? null : text);
+            setTextOverrun(!blank && text.startsWith("/") ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS);
+            whole.setText(blank ? "" : text);
+            setTooltip(blank ? null : whole);
+        }
     }
 
     private static ObservableValue<String> facts(DeviceRow row, Function<RowFacts, String> value) {
