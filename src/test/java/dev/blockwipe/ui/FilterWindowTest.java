@@ -145,6 +145,8 @@ class FilterWindowTest {
             vm.devices().refresh();
             FxWait.until(() -> shown(loop.name()).isPresent());
             String file = loop.image().toString();
+            // the tree shows only so many rows, and cells are made only for those
+            robot.interact(() -> vm.filter().searchProperty().set(loop.image().getFileName().toString()));
 
             TreeTableCell<?, ?> model = robot.lookup(".tree-table-cell").match(n -> n instanceof Labeled l
                     && file.equals(l.getText())).queryAs(TreeTableCell.class);
