@@ -321,6 +321,7 @@ public final class MainView {
         TableView<FactSheet.Fact> table = new TableView<>(vm.devices().details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
+        key.setCellFactory(c -> new WrappedCell<>(key));
         key.setPrefWidth(105);
         key.setMaxWidth(120);
         TableColumn<FactSheet.Fact, String> value = new TableColumn<>("Value");
