@@ -138,6 +138,28 @@ class FilterWindowTest {
         }
     }
 
+    /** Collapse all leaves a selected partition unselected (the table would select its disk: Space would tick the whole disk). */
+    @Test
+    void collapseAllNeverSelectsTheDiskOfASelectedPartition(FxRobot robot) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(Path.of("/dev/shm"), 16 * MIB)) {
+            loop.partition("label: gpt\nsize=4M\nsize=+\n");
+            vm.devices().refresh();
+            FxWait.until(() -> shown(loop.name()).map(i -> i.getChildren().size() == 2).orElse(false));
+            TreeItem<DeviceRow> disk = shown(loop.name()).orElseThrow();
+            robot.interact(() -> tree.getSelectionModel().select(disk.getChildren().get(1)));
+            assertThat(vm.devices().selectedProperty().get().facts().name()).isEqualTo(loop.name() + "p2");
+
+            robot.clickOn("#collapse-all");
+
+            assertThat(disk.isExpanded()).isFalse();
+            assertThat(vm.devices().selectedProperty().get()).isNull();
+            assertThat(tree.getSelectionModel().getSelectedItems()).isEmpty();
+
+            robot.clickOn("#expand-all");
+            assertThat(disk.isExpanded()).isTrue();
+        }
+    }
+
     /** A loop device's file is cut at its start, where the folders are; cut cells and Details show the whole text. */
     @Test
     void cutTextIsWholeInItsTooltipOrWrapped(FxRobot robot) throws Exception {
