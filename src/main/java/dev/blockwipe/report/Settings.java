@@ -10,11 +10,13 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Where certificates and keys live and who the operator is: from the config file
  * ({@code <config dir>/blockwipe.properties}: {@code operator}, {@code organisation},
- * {@code reportDir}, {@code journalDir}), overridden by command-line options or the GUI.
+ * {@code reportDir}, {@code journalDir}), overridden by command-line options or the GUI; and what
+ * the window remembers from one start to the next ({@code window.*}).
  *
  * @param configDir   $XDG_CONFIG_HOME/blockwipe (~/.config/blockwipe): the signing key and the config file
  * @param reportDir   $XDG_DATA_HOME/blockwipe/reports, or /var/lib/blockwipe/reports for root
@@ -22,10 +24,23 @@ import java.util.Properties;
  *                    (~/.local/state/blockwipe/journals), or /var/lib/blockwipe/journals for root
  * @param operator    who runs the wipes
  * @param uid         the (effective) user the directories must belong to
+ * @param window      what the window remembers across starts (the device tree's filter and order), by
+ *                    key: the config file's {@code window.} keys without that prefix; only the window reads it
  */
-public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
+public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid,
+                       Map<String, String> window) {
     public static final String FILE = "blockwipe.properties";
     private static final Path SYSTEM = Path.of("/var/lib/blockwipe");
+    private static final String WINDOW = "window.";
+
+    public Settings {
+        window = Map.copyOf(window);
+    }
+
+    /** Settings with nothing remembered for the window. */
+    public Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
+        this(configDir, reportDir, journalDir, operator, uid, Map.of());
+    }
 
     /**
      * The defaults for this user, without the config file.
@@ -82,12 +97,15 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         } catch (IllegalArgumentException e) {
             throw new StorageException(file + " is not a properties file: " + e.getMessage(), e);
         }
-        return defaults.withReportDir(path(file, p, "reportDir", defaults.reportDir()))
-                .withJournalDir(path(file, p, "journalDir", defaults.journalDir()))
-                .withOperator(new Operator(p.getProperty("operator"), p.getProperty("organisation")));
+        Map<String, String> window = new TreeMap<>();
+        p.stringPropertyNames().stream().filter(k -> k.startsWith(WINDOW))
+                .forEach(k -> window.put(k.substring(WINDOW.length()), p.getProperty(k)));
+        return new Settings(defaults.configDir(), path(file, p, "reportDir", defaults.reportDir()),
+                path(file, p, "journalDir", defaults.journalDir()),
+                new Operator(p.getProperty("operator"), p.getProperty("organisation")), uid, window);
     }
 
-    /** Writes operator, organisation and reports directory to the config file, born private. */
+    /** Writes operator, organisation, the reports and journal directories and what the window remembers to the config file, born private. */
     public void save() throws IOException {
         PrivateFiles.directory(configDir, uid, "config directory");
         Properties p = new Properties();
@@ -95,21 +113,29 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
         p.setProperty("organisation", operator.organisation());
         p.setProperty("reportDir", reportDir.toString());
         p.setProperty("journalDir", journalDir.toString());
+        window.forEach((key, value) -> p.setProperty(WINDOW + key, value));
         StringWriter text = new StringWriter();
         p.store(text, "Blockwipe settings");
         PrivateFiles.write(configDir.resolve(FILE), out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)), true);
     }
 
     public Settings withReportDir(Path dir) {
-        return new Settings(configDir, dir, journalDir, operator, uid);
+        return new Settings(configDir, dir, journalDir, operator, uid, window);
     }
 
     public Settings withJournalDir(Path dir) {
-        return new Settings(configDir, reportDir, dir, operator, uid);
+        return new Settings(configDir, reportDir, dir, operator, uid, window);
     }
 
     public Settings withOperator(Operator o) {
-        return new Settings(configDir, reportDir, journalDir, o, uid);
+        return new Settings(configDir, reportDir, journalDir, o, uid, window);
+    }
+
+    /** The same settings with the window remembering {@code value} for {@code key}. */
+    public Settings withWindow(String key, String value) {
+        Map<String, String> changed = new TreeMap<>(window);
+        changed.put(key, value);
+        return new Settings(configDir, reportDir, journalDir, operator, uid, changed);
     }
 
     private static Path path(Path file, Properties p, String key, Path otherwise) throws StorageException {

@@ -9,6 +9,7 @@ import dev.blockwipe.ui.jobs.JobsPane;
 import dev.blockwipe.ui.monitor.MonitorView;
 import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeView;
+import dev.blockwipe.ui.tree.FilterBar;
 import java.net.URL;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
@@ -31,7 +32,6 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
@@ -120,8 +120,8 @@ public final class MainView {
                 stage.getScene().getStylesheets().remove(css(DARK));
             }
         });
-        tree = new DeviceTreeView(vm.devices());
-        SplitPane devices = new SplitPane(tree.node(), details());
+        tree = new DeviceTreeView(vm.devices(), vm.filter());
+        SplitPane devices = new SplitPane(FilterBar.over(vm.filter(), tree), details());
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
@@ -323,18 +323,12 @@ public final class MainView {
         TableView<FactSheet.Fact> table = new TableView<>(vm.devices().details());
         TableColumn<FactSheet.Fact, String> key = new TableColumn<>("Fact");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
+        key.setCellFactory(c -> new WrappedCell<>(key));
         key.setPrefWidth(105);
         key.setMaxWidth(120);
         TableColumn<FactSheet.Fact, String> value = new TableColumn<>("Value");
         value.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
-        value.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(empty ? null : text);
-                setTooltip(empty || text == null ? null : Tooltips.wrapped(text));
-            }
-        });
+        value.setCellFactory(c -> new WrappedCell<>(value));
         table.getColumns().add(key);
         table.getColumns().add(value);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

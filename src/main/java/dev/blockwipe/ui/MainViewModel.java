@@ -12,7 +12,11 @@ import dev.blockwipe.ui.jobs.JobViewModel;
 import dev.blockwipe.ui.jobs.JobsModel;
 import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeModel;
+import dev.blockwipe.ui.tree.RowOrder;
+import dev.blockwipe.ui.tree.TreeFilterModel;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -27,11 +31,17 @@ import javafx.collections.ListChangeListener;
  * puts the questions that go with those commands through the {@link DialogService}.
  */
 public final class MainViewModel implements AutoCloseable {
+    /** What the window remembers of the tree's filter and order ({@link SessionModel#remember}). */
+    static final String HIDE_LOOP = "tree.hideLoop";
+    static final String HIDE_BLOCKED = "tree.hideBlocked";
+    static final String ORDER = "tree.order";
+
     private final Services services;
     private final DialogService dialogs;
     private final ThroughputEstimates estimates = new ThroughputEstimates();
     private final SessionModel session;
     private final DeviceTreeModel devices;
+    private final TreeFilterModel filter;
     private final JobsModel jobs;
     private long drainSlot = Long.MIN_VALUE;
     private final EndedJobs endedJobs = new EndedJobs();
@@ -43,6 +53,8 @@ public final class MainViewModel implements AutoCloseable {
         this.session = new SessionModel(services, dialogs, this::refreshDevices);
         this.devices = new DeviceTreeModel(services, dialogs, () -> session.certifier().journals());
         this.jobs = new JobsModel(services, dialogs, session::certifier, devices::showJobs, this::ended);
+        this.filter = new TreeFilterModel(devices.rows(), devices.selectedProperty());
+        rememberFilter();
         // a mount changes the rows (the watcher reads mountinfo): the boot stick mounts a BLOCKWIPE
         // stick plugged in later over the reports folder, and the banner that they are in memory goes
         devices.rows().addListener((ListChangeListener<DeviceRow>) change -> session.checkStorage());
@@ -55,6 +67,27 @@ public final class MainViewModel implements AutoCloseable {
 
     public DeviceTreeModel devices() {
         return devices;
+    }
+
+    /** Which rows of the device tree are shown, in which order. */
+    public TreeFilterModel filter() {
+        return filter;
+    }
+
+    /**
+     * Hide loop devices, hide blocked and the order are as the last session left them, and kept for
+     * the next; the search text is not (a filter nobody remembers typing would hide devices).
+     */
+    private void rememberFilter() {
+        Map<String, String> remembered = session.settingsProperty().get().window();
+        filter.hideLoopProperty().set(Boolean.parseBoolean(remembered.get(HIDE_LOOP)));
+        filter.hideBlockedProperty().set(Boolean.parseBoolean(remembered.get(HIDE_BLOCKED)));
+        filter.orderProperty().set(Arrays.stream(RowOrder.values()).filter(o -> o.name().equals(remembered.get(ORDER)))
+                .findFirst().orElse(RowOrder.NAME));
+        filter.hideLoopProperty().addListener((obs, was, now) -> session.remember(HIDE_LOOP, now.toString()));
+        filter.hideBlockedProperty().addListener((obs, was, now) -> session.remember(HIDE_BLOCKED, now.toString()));
+        filter.orderProperty().addListener((obs, was, now) -> session.remember(ORDER,
+                (now == null ? RowOrder.NAME : now).name()));
     }
 
     public JobsModel jobs() {

@@ -47,6 +47,8 @@ public final class SessionModel {
     private final Runnable devicesChanged;
     private final List<TestDisks.TestDisk> testDisks = new ArrayList<>();
     private volatile Certifier certifier;
+    /** The user's settings file could not be used: what the window remembers is not written over it. */
+    private boolean keepOnlyForThisSession;
 
     // ---- Properties
 
@@ -160,6 +162,7 @@ public final class SessionModel {
      * what is wrong): says so, and which settings this session uses instead.
      */
     public void settingsUnusable(String why) {
+        keepOnlyForThisSession = true;
         dialogs.error("The settings cannot be used", why + "\n\nUntil that is fixed, this window uses the default"
                 + " settings: certificates go to " + settings.get().reportDir() + ".");
     }
@@ -193,6 +196,28 @@ public final class SessionModel {
                     + ". This session's certificates name " + named.name() + ".", false));
         }
         use(changed);
+    }
+
+    /**
+     * What the window remembers for the next start ({@code key} under {@code window.} in the config
+     * file); saved at once, as the operator is. Unsaved, this session still uses it and a notice says
+     * why; while the user's settings file cannot be used, it is not replaced for a toggle's sake.
+     */
+    public void remember(String key, String value) {
+        if (value.equals(settings.get().window().get(key))) {
+            return;
+        }
+        Settings changed = settings.get().withWindow(key, value);
+        try {
+            if (!keepOnlyForThisSession) {
+                changed.save();
+            }
+        } catch (IOException e) {
+            notice.set(new Notice("The window's settings are not remembered", "Cannot save the settings: "
+                    + e.getMessage(), false));
+        }
+        // the certifier never reads what the window remembers: it keeps the settings it has
+        settings.set(changed);
     }
 
     private void use(Settings changed) {

@@ -20,6 +20,8 @@ public final class Styles {
     public static final String CERTIFICATE_PAGE = "certificate-page";
     /** JavaFX's own class for a scroll pane without a frame. */
     public static final String EDGE_TO_EDGE = "edge-to-edge";
+    /** The search, hide and order controls above the device tree. */
+    public static final String FILTER_BAR = "filter-bar";
     public static final String BADGE = "badge";
     public static final String BADGE_MISALIGNED = "badge-misaligned";
     public static final String VERDICT_BLOCKED = "verdict-blocked";

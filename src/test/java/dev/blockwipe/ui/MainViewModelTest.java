@@ -12,18 +12,23 @@ import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.report.JournalFixtures;
+import dev.blockwipe.report.Operator;
+import dev.blockwipe.report.Settings;
 import dev.blockwipe.testing.MemoryTarget;
+import dev.blockwipe.testing.Sh;
 import dev.blockwipe.ui.jobs.JobState;
 import dev.blockwipe.ui.jobs.JobViewModel;
 import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeModel;
+import dev.blockwipe.ui.tree.RowOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -38,6 +43,13 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class MainViewModelTest extends DeviceFixture {
     private MainViewModel vm;
+    /** The settings the next view-model starts with, as the window's start reads them; null: the fixture's. */
+    private Settings startWith;
+
+    @Override
+    protected Settings settings() {
+        return startWith != null ? startWith : super.settings();
+    }
 
     @Override
     protected DeviceTreeModel tree() {
@@ -50,6 +62,38 @@ class MainViewModelTest extends DeviceFixture {
         if (vm != null) {
             vm.close();
         }
+    }
+
+    /**
+     * Hide loop devices, hide blocked and the order are there again at the next start, also after
+     * the operator was saved in between; the search text is not (it would hide devices unasked).
+     */
+    @Test
+    void theFilterTogglesAndTheOrderAreRememberedAcrossStartsButNotTheSearch() throws IOException {
+        viewModel(true);
+        vm.filter().hideLoopProperty().set(true);
+        vm.filter().hideBlockedProperty().set(true);
+        vm.filter().orderProperty().set(RowOrder.VERDICT);
+        vm.filter().searchProperty().set("sdb");
+        vm.session().useOperator(new Operator("Grace Hopper", "Lab"));
+        vm.close();
+
+        startWith = Settings.load(Map.of(), tmp.toString(), Sh.uid(), tmp.resolve("config"));
+        viewModel(true);
+
+        assertThat(vm.filter().hideLoopProperty().get()).isTrue();
+        assertThat(vm.filter().hideBlockedProperty().get()).isTrue();
+        assertThat(vm.filter().orderProperty().get()).isEqualTo(RowOrder.VERDICT);
+        assertThat(vm.filter().searchProperty().get()).isEmpty();
+        assertThat(vm.session().settingsProperty().get().operator().name()).isEqualTo("Grace Hopper");
+
+        vm.filter().hideBlockedProperty().set(false);
+        vm.close();
+        startWith = Settings.load(Map.of(), tmp.toString(), Sh.uid(), tmp.resolve("config"));
+        viewModel(true);
+
+        assertThat(vm.filter().hideBlockedProperty().get()).isFalse();
+        assertThat(vm.filter().hideLoopProperty().get()).isTrue();
     }
 
     @Test

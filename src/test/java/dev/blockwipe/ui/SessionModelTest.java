@@ -205,6 +205,25 @@ class SessionModelTest {
                 + " is not valid UTF-8 text (byte 0xff at offset 2)").contains("uses the default settings");
     }
 
+    /** What the window remembers is saved with the rest of the settings, but never over a settings file that could not be read. */
+    @Test
+    void theWindowsChoicesAreSavedButNeverOverSettingsThatCannotBeUsed() throws Exception {
+        SessionModel session = session(true);
+        session.remember("tree.hideLoop", "true");
+
+        assertThat(session.settingsProperty().get().window()).containsEntry("tree.hideLoop", "true");
+        assertThat(Files.readString(tmp.resolve("config").resolve(Settings.FILE))).contains("window.tree.hideLoop=true");
+
+        byte[] broken = {'o', 'p', (byte) 0xff};
+        Files.write(tmp.resolve("config").resolve(Settings.FILE), broken);
+        SessionModel unusable = session(true);
+        unusable.settingsUnusable("not valid UTF-8 text");
+        unusable.remember("tree.hideBlocked", "true");
+
+        assertThat(unusable.settingsProperty().get().window()).containsEntry("tree.hideBlocked", "true");
+        assertThat(Files.readAllBytes(tmp.resolve("config").resolve(Settings.FILE))).isEqualTo(broken);
+    }
+
     @Test
     void usableSettingsAreUsedAndNothingIsSaid() throws Exception {
         Path config = Files.createDirectories(tmp.resolve("xdg-config/blockwipe"));

@@ -19,6 +19,7 @@ import javafx.collections.ObservableList;
 import javafx.css.PseudoClass;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
@@ -39,20 +40,27 @@ import javafx.scene.input.KeyEvent;
 public final class DeviceTreeView {
     private final TreeTableView<DeviceRow> table = new TreeTableView<>();
     private final Map<DeviceRow, TreeItem<DeviceRow>> items = new HashMap<>();
+    /** Per tree item, how to stop it following its rows (once the item has left the tree). */
+    private final Map<TreeItem<DeviceRow>, Runnable> unmirror = new HashMap<>();
     private final DeviceTreeModel vm;
+    private final TreeFilterModel filter;
     private final SteadyRows steady;
     /** Above zero while the view changes the tree itself: the selection's moves then are not the user's. */
     private int changing;
 
-    public DeviceTreeView(DeviceTreeModel vm) {
-        this(vm, System::nanoTime);
+    /**
+     * @param filter which rows are shown, in which order
+     */
+    public DeviceTreeView(DeviceTreeModel vm, TreeFilterModel filter) {
+        this(vm, filter, System::nanoTime);
     }
 
     /**
      * @param clock nanoseconds, for how long ago a row moved ({@link SteadyRows})
      */
-    DeviceTreeView(DeviceTreeModel vm, LongSupplier clock) {
+    DeviceTreeView(DeviceTreeModel vm, TreeFilterModel filter, LongSupplier clock) {
         this.vm = vm;
+        this.filter = filter;
         this.steady = new SteadyRows(table, clock);
         TreeItem<DeviceRow> root = new TreeItem<>();
         table.setRoot(root);
@@ -67,7 +75,7 @@ public final class DeviceTreeView {
                 fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
         table.setTreeColumn(device);
         table.setRowFactory(t -> new RemovedAwareRow());
-        mirror(vm.rows(), root);
+        mirror(filter.shown(), root);
         table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
             if (changing == 0) {
                 vm.selectedProperty().set(now == null ? null : now.getValue());
@@ -185,14 +193,34 @@ public final class DeviceTreeView {
                 }
             }
         });
-        rows.addListener((ListChangeListener<DeviceRow>) c -> sync.run());
+        ListChangeListener<DeviceRow> follow = c -> sync.run();
+        rows.addListener(follow);
+        unmirror.put(parent, () -> rows.removeListener(follow));
         sync.run();
     }
 
-    /** The item of a row that went, and its partitions' items. */
+    /** The item of a row that went or was hidden, and its partitions' items: they no longer follow their rows. */
     private void forget(TreeItem<DeviceRow> item) {
         items.remove(item.getValue());
+        unmirror.remove(item).run();
         item.getChildren().forEach(this::forget);
+    }
+
+    /**
+     * Collapse all: every disk shows only its own row. A selected partition is no longer selected
+     * (the table would select its disk, and Space would then tick the whole disk).
+     */
+    public void collapseAll() {
+        TreeItem<DeviceRow> chosen = table.getSelectionModel().getSelectedItem();
+        if (chosen != null && chosen.getParent() != table.getRoot()) {
+            table.getSelectionModel().clearSelection();
+        }
+        table.getRoot().getChildren().forEach(item -> item.setExpanded(false));
+    }
+
+    /** Expand all: every disk shows its partitions. */
+    public void expandAll() {
+        table.getRoot().getChildren().forEach(item -> item.setExpanded(true));
     }
 
     private TreeItem<DeviceRow> item(DeviceRow row) {
@@ -201,7 +229,7 @@ public final class DeviceTreeView {
             item = new TreeItem<>(row);
             item.setExpanded(true);
             items.put(row, item);
-            mirror(row.children(), item);
+            mirror(filter.children(row), item);
         }
         return item;
     }
@@ -266,7 +294,27 @@ public final class DeviceTreeView {
         TreeTableColumn<DeviceRow, String> col = new TreeTableColumn<>(title);
         col.setPrefWidth(width);
         col.setCellValueFactory(c -> facts(c.getValue().getValue(), value));
+        col.setCellFactory(c -> new WholeTextCell());
         return col;
+    }
+
+    /**
+     * A cell whose whole text is its tooltip, as a narrow column cuts it; a path (a loop device's
+     * or an image's file) is cut at its start, where the folders are, keeping the file name at its
+     * end, as the CLI's table does.
+     */
+    private static final class WholeTextCell extends TreeTableCell<DeviceRow, String> {
+        private final Tooltip whole = Tooltips.wrapped("");
+
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            boolean blank = empty || text == null || text.isEmpty();
+            setText(empty ? null : text);
+            setTextOverrun(!blank && text.startsWith("/") ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.ELLIPSIS);
+            whole.setText(blank ? "" : text);
+            setTooltip(blank ? null : whole);
+        }
     }
 
     private static ObservableValue<String> facts(DeviceRow row, Function<RowFacts, String> value) {

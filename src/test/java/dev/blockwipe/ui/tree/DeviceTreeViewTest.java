@@ -61,7 +61,7 @@ class DeviceTreeViewTest extends DeviceFixture {
         }
         robot.interact(() -> {
             tree = new DeviceTreeModel(services(true), dialogs, List::of);
-            table = new DeviceTreeView(tree, clock::get).node();
+            table = new DeviceTreeView(tree, new TreeFilterModel(tree.rows(), tree.selectedProperty()), clock::get).node();
             table.setPrefHeight(300);
             stage.setScene(new Scene(new VBox(table, elsewhere), 900, 340));
             stage.show();
