@@ -202,8 +202,8 @@ public final class MainViewModel implements AutoCloseable {
         WipeResult r = job.resultProperty().get();
         if (r != null && !r.passes().isEmpty()) {
             double seconds = r.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
-            devices.facts(job.target()).filter(facts -> seconds > 0)
-                    .ifPresent(facts -> estimates.measured(facts.kind(), r.bytesWritten() / seconds));
+            devices.facts(job.target())
+                    .ifPresent(facts -> estimates.measured(facts.kind(), facts.size(), r.bytesWritten(), seconds));
         }
         endedJobs.add(job);
     }
