@@ -292,10 +292,7 @@ public final class JobViewModel implements WipeListener {
 
     /** Appends the newest point and drops what fell out of the window, without rebuilding the list. */
     private static void mirror(ObservableList<ThroughputSeries.Point> list, ThroughputSeries series) {
-        list.add(series.last());
-        if (list.size() > series.capacity()) {
-            list.remove(0, list.size() - series.capacity());
-        }
+        ThroughputSeries.mirror(series.points(), list, p -> p, ThroughputSeries.Point::seconds);
     }
 
     private void showBytes() {

@@ -82,17 +82,8 @@ public final class ThroughputSeries {
         return true;
     }
 
-    /** The newest point; only valid after a successful {@link #add}. */
-    public Point last() {
-        return points.getLast();
-    }
-
     public int size() {
         return points.size();
-    }
-
-    public int capacity() {
-        return capacity;
     }
 
     public List<Point> points() {
