@@ -99,7 +99,7 @@ public final class ThroughputEstimates {
         return seconds((writeWork + reads(passes, verification)) * size / basis(kind, size).rate());
     }
 
-    /** "~ 4 m 10 s (a guess for an HDD at a typical 150 MB/s: no wipe of one measured here yet)". */
+    /** "~ 4 m 10 s (a guess: 150 MB/s is typical of HDDs, none wiped here yet)". */
     public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
         return "~ " + Units.duration(estimate(size, kind, method, verification, blank)) + " (" + describeBasis(kind, size) + ")";
     }
@@ -127,21 +127,20 @@ public final class ThroughputEstimates {
     }
 
     /**
-     * "at 1 GB/s, from 3 earlier wipes of loop devices of about this size here", "at 1 GB/s, from 1
-     * earlier wipe of a larger loop device here", or "a guess for an HDD at a typical 150 MB/s: no
-     * wipe of one this size measured here yet".
+     * "976 MB/s, from 3 earlier wipes of loop devices this size here", "200 MB/s, from 1 earlier
+     * wipe of a larger HDD here", or "a guess: 150 MB/s is typical of HDDs, none wiped here yet".
      */
     String describeBasis(String kind, long size) {
         Basis b = basis(kind, size);
         Kind k = kind(kind);
         String rate = Units.rate(b.rate());
         if (b.wipes() == 0) {
-            return "a guess for " + k.one() + " at a typical " + rate + ": no wipe of one"
-                    + (measured.containsKey(kind) ? " this size" : "") + " measured here yet";
+            return "a guess: " + rate + " is typical of " + k.many() + ", none"
+                    + (measured.containsKey(kind) ? " this size" : "") + " wiped here yet";
         }
         String wipes = b.wipes() == 1 ? "1 earlier wipe of " + (b.larger() ? "a larger " + noArticle(k.one()) : k.one())
                 : b.wipes() + " earlier wipes of " + (b.larger() ? "larger " : "") + k.many();
-        return "at " + rate + ", from " + wipes + (b.larger() ? "" : " of about this size") + " here";
+        return rate + ", from " + wipes + (b.larger() ? "" : " this size") + " here";
     }
 
     private static Kind kind(String kind) {

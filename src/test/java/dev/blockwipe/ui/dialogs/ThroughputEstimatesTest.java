@@ -60,15 +60,15 @@ class ThroughputEstimatesTest {
     @Test
     void aGuessSaysItIsOneAndForWhatKind() {
         assertThat(estimates.describe(HDD_250_S, "HDD", method("zero"), new Verification.Off(), false))
-                .isEqualTo("~ 4 m 10 s (a guess for an HDD at a typical 150 MB/s: no wipe of one measured here yet)");
+                .isEqualTo("~ 4 m 10 s (a guess: 150 MB/s is typical of HDDs, none wiped here yet)");
         assertThat(estimates.describe(HDD_250_S, "NVMe SSD", method("zero"), new Verification.Off(), false))
-                .endsWith("(a guess for an NVMe SSD at a typical 1.5 GB/s: no wipe of one measured here yet)");
+                .endsWith("(a guess: 1.5 GB/s is typical of NVMe SSDs, none wiped here yet)");
     }
 
     @Test
     void describeOfAnUnknownKindSaysSo() {
         assertThat(estimates.describe(1_000_000_000L, "", method("zero"), new Verification.Off(), false))
-                .isEqualTo("~ 10 s (a guess for a device of unknown kind at a typical 100 MB/s: no wipe of one measured here yet)");
+                .isEqualTo("~ 10 s (a guess: 100 MB/s is typical of devices of unknown kind, none wiped here yet)");
     }
 
     /**
@@ -84,7 +84,7 @@ class ThroughputEstimatesTest {
 
         assertThat(d.toMillis() / 8600.0).isBetween(0.5, 2.0);
         assertThat(estimates.describeBasis("Loop", large))
-                .isEqualTo("a guess for a loop device at a typical 1.5 GB/s: no wipe of one this size measured here yet");
+                .isEqualTo("a guess: 1.5 GB/s is typical of loop devices, none this size wiped here yet");
     }
 
     @Test
@@ -101,7 +101,7 @@ class ThroughputEstimatesTest {
         Duration d = estimates.estimate(8_500_000_000L, "Loop", method("zero"), new Verification.Off(), false);
         assertThat(d.toMillis()).isBetween(8600L * 9 / 10, 8600L * 11 / 10);
         assertThat(estimates.describe(8_500_000_000L, "Loop", method("zero"), new Verification.Off(), false))
-                .isEqualTo("~ 8.7 s (at 976 MB/s, from 3 earlier wipes of loop devices of about this size here)");
+                .isEqualTo("~ 8.7 s (976 MB/s, from 3 earlier wipes of loop devices this size here)");
     }
 
     @Test
@@ -113,7 +113,7 @@ class ThroughputEstimatesTest {
 
         assertThat(d.toMillis()).isEqualTo(720);
         assertThat(estimates.describeBasis("Loop", 64 * MiB))
-                .isEqualTo("at 93.2 MB/s, from 1 earlier wipe of a loop device of about this size here");
+                .isEqualTo("93.2 MB/s, from 1 earlier wipe of a loop device this size here");
     }
 
     @Test
@@ -125,7 +125,7 @@ class ThroughputEstimatesTest {
         assertThat(b.wipes()).isEqualTo(1);
         assertThat(b.larger()).isTrue();
         assertThat(estimates.describeBasis("HDD", 100 * GiB))
-                .isEqualTo("at 200 MB/s, from 1 earlier wipe of a larger HDD here");
+                .isEqualTo("200 MB/s, from 1 earlier wipe of a larger HDD here");
     }
 
     @Test
@@ -133,7 +133,7 @@ class ThroughputEstimatesTest {
         estimates.measured("HDD", 100 * GiB, 100 * GiB, 500);
 
         assertThat(estimates.basis("SSD", 100 * GiB)).isEqualTo(new ThroughputEstimates.Basis(450e6, 0, false));
-        assertThat(estimates.describeBasis("SSD", 100 * GiB)).endsWith("no wipe of one measured here yet");
+        assertThat(estimates.describeBasis("SSD", 100 * GiB)).endsWith("none wiped here yet");
     }
 
     @ParameterizedTest(name = "{0} B in {1} s of a {2} B device")
@@ -164,7 +164,7 @@ class ThroughputEstimatesTest {
     @Test
     void readBackAloneNamesItsBasisToo() {
         assertThat(estimates.describeReadBack(HDD_250_S, "HDD", new Verification.Last()))
-                .isEqualTo("~ 4 m 10 s to read back (a guess for an HDD at a typical 150 MB/s: no wipe of one measured here yet)");
+                .isEqualTo("~ 4 m 10 s to read back (a guess: 150 MB/s is typical of HDDs, none wiped here yet)");
     }
 
     private static WipeMethod method(String name) {

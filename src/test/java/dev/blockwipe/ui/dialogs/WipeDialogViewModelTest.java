@@ -200,8 +200,8 @@ class WipeDialogViewModelTest {
 
         vm.methodProperty().set(method("dod"));
 
-        assertThat(onePass).isEqualTo("~ 2 m 0 s (a guess for a loop device at a typical 1.5 GB/s: no wipe of one measured here yet)");
-        assertThat(vm.estimate(target)).startsWith("~ 8 m 0 s (a guess for a loop device");
+        assertThat(onePass).isEqualTo("~ 2 m 0 s (a guess: 1.5 GB/s is typical of loop devices, none wiped here yet)");
+        assertThat(vm.estimate(target)).startsWith("~ 8 m 0 s (a guess: 1.5 GB/s");
     }
 
     @Test
@@ -211,7 +211,7 @@ class WipeDialogViewModelTest {
 
         String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED, Rows.noDrive()).estimate(target);
 
-        assertThat(estimate).isEqualTo("~ 1 m 0 s (at 3 GB/s, from 1 earlier wipe of a loop device of about this size here)");
+        assertThat(estimate).isEqualTo("~ 1 m 0 s (3 GB/s, from 1 earlier wipe of a loop device this size here)");
     }
 
     @ParameterizedTest(name = "{0}")
