@@ -1,6 +1,7 @@
 package dev.blockwipe.ui.dialogs;
 
 import dev.blockwipe.engine.Units;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethod;
 import dev.blockwipe.ui.tree.RowFactory;
@@ -64,10 +65,21 @@ public final class ThroughputEstimates {
     private final Map<String, Deque<Wipe>> measured = new HashMap<>();
 
     /**
-     * A job on a device of {@code kind} and {@code deviceSize} bytes wrote {@code bytes} in
-     * {@code seconds}; a job that wrote nothing (a drive's own erase) measures no rate.
+     * A job on a device of {@code kind} and {@code deviceSize} bytes ended: its bytes written and
+     * read back over all of its time, as the estimate counts them; not a drive's own erase, whose
+     * time is no throughput.
      */
-    public void measured(String kind, long deviceSize, long bytes, double seconds) {
+    public void ended(String kind, long deviceSize, WipeResult r) {
+        if (r.firmware() == null) {
+            measured(kind, deviceSize, r.bytesWritten() + r.bytesVerified(), r.duration().toNanos() / 1e9);
+        }
+    }
+
+    /**
+     * A job on a device of {@code kind} and {@code deviceSize} bytes wrote and read back
+     * {@code bytes} in {@code seconds}; a job that moved nothing measures no rate.
+     */
+    void measured(String kind, long deviceSize, long bytes, double seconds) {
         if (bytes <= 0 || seconds <= 0 || deviceSize <= 0) {
             return;
         }

@@ -3,10 +3,24 @@ package dev.blockwipe.ui.dialogs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.fault.FailureCause;
+import dev.blockwipe.engine.fault.Temperatures;
+import dev.blockwipe.engine.firmware.Smart;
+import dev.blockwipe.engine.io.IoMode;
+import dev.blockwipe.engine.io.RequestShape;
+import dev.blockwipe.engine.job.FinalState;
+import dev.blockwipe.engine.job.PassResult;
+import dev.blockwipe.engine.job.ResumePoint;
+import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.engine.method.Verification;
 import dev.blockwipe.engine.method.WipeMethod;
 import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.engine.verify.VerifyResult;
+import dev.blockwipe.ui.jobs.JobEvents;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +35,7 @@ class ThroughputEstimatesTest {
 
     private final ThroughputEstimates estimates = new ThroughputEstimates();
 
+    private static final Instant T0 = Instant.parse("2026-12-05T16:00:00Z");
     private static final long MiB = 1L << 20;
     private static final long GiB = 1L << 30;
 
@@ -153,6 +168,25 @@ class ThroughputEstimatesTest {
 
         assertThat(estimates.basis("SSD", GiB).wipes()).isEqualTo(ThroughputEstimates.KEPT);
         assertThat(estimates.basis("SSD", GiB).rate()).isEqualTo(GiB / 2.0);
+    }
+
+    /** A wipe's time is also its read-back's, which is often faster than its writing, and its paperwork's. */
+    @Test
+    void aJobThatEndedCountsItsWritesAndReadBacksOverItsWholeTime() {
+        long size = JobEvents.SIZE;
+        PassResult pass = new PassResult(1, "0x00", false, Stage.WRITE, size, 0, size, size, T0, Duration.ofSeconds(3),
+                IoMode.DIRECT, size / 3.0, 80e6, 95e6, List.of(), null, new RequestShape(4 << 20, 2));
+        VerifyResult readBack = new VerifyResult("last", "0x00", size, size, 0, -1, List.of(), 0, 0, true,
+                Duration.ofSeconds(1), new RequestShape(1 << 20, 2));
+        WipeResult r = new WipeResult(JobEvents.target(), JobEvents.plan(), List.of(pass), readBack, FinalState.ERASED,
+                FailureCause.NONE, List.of(), List.of(), null, List.of(), List.of(), Temperatures.none(0), ResumePoint.START,
+                T0, T0.plusMillis(4200), null, Smart.unavailable("a test"), Smart.unavailable("a test"));
+
+        estimates.ended("Loop", size, r);
+
+        assertThat(estimates.basis("Loop", size).rate()).isCloseTo(2 * size / 4.2, within(1.0));
+        assertThat(estimates.estimate(size, "Loop", method("zero"), new Verification.Last(), false))
+                .isEqualTo(Duration.ofMillis(4200));
     }
 
     @Test
