@@ -2,7 +2,6 @@ package dev.blockwipe.ui.jobs;
 
 import java.time.LocalTime;
 import java.util.List;
-import javafx.geometry.Insets;
 import javafx.scene.chart.AreaChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -37,8 +36,6 @@ final class AllJobsChart {
         chart.setMinHeight(140);
         chart.setTitle("All jobs");
         chart.setId("all-jobs");
-        // room for half of the last tick's label, "14:05:30", centred on the right end of the axis
-        chart.setPadding(new Insets(5, 30, 5, 5));
     }
 
     AreaChart<Number, Number> node() {
