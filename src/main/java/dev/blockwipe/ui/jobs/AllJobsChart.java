@@ -14,7 +14,8 @@ import javafx.scene.chart.XYChart;
  * StackedAreaChart throws from its layout when series of different lengths are trimmed.
  */
 final class AllJobsChart {
-    private final ThroughputSeries points = new ThroughputSeries(600, 1);
+    /** Half-second spacing: the frame that starts a second comes a little early or late, and each one's point counts. */
+    private final ThroughputSeries points = ThroughputSeries.tenMinutes();
     private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
     private final NumberAxis x = SteadyAxis.clock(SteadyAxis.manual(new NumberAxis()));
     private final NumberAxis y = SteadyAxis.manual(new NumberAxis());

@@ -8,7 +8,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The points of one throughput graph: at most one point per {@code spacing} seconds, at most
- * {@code capacity} points and none older than {@code capacity × spacing} seconds before the
+ * {@code capacity} points and none {@code capacity × spacing} seconds or more older than the
  * newest, oldest dropped first, so a graph shows a sliding window (10 minutes at 2 points a
  * second) and its memory never grows, however long the wipe runs or the window stays open.
  *
@@ -76,7 +76,7 @@ public final class ThroughputSeries {
     private boolean put(double seconds, double megabytesPerSecond) {
         lastSeconds = seconds;
         points.addLast(new Point(seconds, megabytesPerSecond));
-        while (points.size() > capacity || points.getFirst().seconds() < seconds - capacity * spacing) {
+        while (points.size() > capacity || points.getFirst().seconds() <= seconds - capacity * spacing) {
             points.removeFirst();
         }
         return true;

@@ -82,6 +82,19 @@ class AllJobsChartTest {
         assertThat(node.getData().get(0).getData()).hasSize(600);
     }
 
+    /** The frame that starts a second of the clock comes a few milliseconds early or late. */
+    @Test
+    void everySecondAddsItsPointHoweverLateItsFrame(FxRobot robot) {
+        long[] frames = {16_000_000L, SECOND + 3_000_000L, 2 * SECOND + 40_000_000L, 3 * SECOND + 1_000_000L};
+        robot.interact(() -> {
+            for (long nanos : frames) {
+                chart.second(nanos, true, 1e9);
+            }
+        });
+
+        assertThat(chart.node().getData().get(0).getData()).hasSize(frames.length);
+    }
+
     /** One call a second from {@code from} to {@code to} with jobs running at {@code bytesPerSecond}. */
     private void runFor(int from, int to, double bytesPerSecond) {
         for (int s = from; s < to; s++) {
