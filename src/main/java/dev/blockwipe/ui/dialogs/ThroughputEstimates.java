@@ -26,7 +26,7 @@ import java.util.Map;
  * makes a smaller one's estimate a little short, which costs seconds, not minutes.
  */
 public final class ThroughputEstimates {
-    /** A wipe estimates devices from 1/8 to 8 times its size (a size class two steps of 8 wide). */
+    /** A wipe estimates devices from 1/8 to 8 times its size. */
     static final double SIMILAR = 8;
     /** Wipes kept per kind of device: the newest, so that a device that got slower shows it. */
     static final int KEPT = 32;
@@ -48,7 +48,7 @@ public final class ThroughputEstimates {
             RowFactory.IMAGE_KIND, new Kind(500e6, "an image file", "image files"));
     private static final Kind UNKNOWN = new Kind(100e6, "a device of unknown kind", "devices of unknown kind");
 
-    /** One earlier wipe: the size of the device, and the bytes it wrote in how many seconds. */
+    /** One earlier wipe: the size of the device, and the bytes it wrote and read back in how many seconds. */
     private record Wipe(long deviceSize, long bytes, double seconds) {
     }
 
