@@ -233,10 +233,8 @@ public final class MainViewModel implements AutoCloseable {
      */
     private void ended(JobViewModel job) {
         WipeResult r = job.resultProperty().get();
-        if (r != null && !r.passes().isEmpty()) {
-            double seconds = r.passes().stream().mapToDouble(p -> p.duration().toNanos() / 1e9).sum();
-            devices.facts(job.target()).filter(facts -> seconds > 0)
-                    .ifPresent(facts -> estimates.measured(facts.kind(), r.bytesWritten() / seconds));
+        if (r != null) {
+            devices.facts(job.target()).ifPresent(facts -> estimates.ended(facts.kind(), facts.size(), r));
         }
         endedJobs.add(job);
     }

@@ -28,7 +28,7 @@ class JobLinesTest {
     @Test
     void aRunningJobShowsProgressSpeedAndTimeLeft() {
         job.on(started());
-        now += 1_000_000_000L;
+        now += 2_000_000_000L;
         job.on(progress(SIZE * 2, 300e6, Duration.ofSeconds(42)));
         now += 1_000_000_000L;
         job.drain();

@@ -6,7 +6,6 @@ import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.ui.Sections;
 import dev.blockwipe.ui.Styles;
 import dev.blockwipe.ui.dialogs.TypedConfirmationView;
-import dev.blockwipe.ui.tree.RowFacts;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Locale;
@@ -55,11 +54,9 @@ public final class BenchDialog {
 
     private BenchDialog(BenchViewModel vm, Window owner) {
         this.vm = vm;
-        RowFacts t = vm.target();
         dialog.initOwner(owner);
-        dialog.setTitle("Benchmark " + t.name());
-        dialog.setHeaderText(t.name() + " (" + Units.bytes(t.size()) + (t.kind().isEmpty() ? "" : " " + t.kind())
-                + "): choose the settings, then Start");
+        dialog.setTitle("Benchmark " + vm.target().name());
+        dialog.headerTextProperty().bind(vm.headerProperty());
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
         dialog.getDialogPane().setContent(new VBox(10, settings(), results()));

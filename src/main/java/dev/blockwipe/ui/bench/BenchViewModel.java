@@ -59,13 +59,14 @@ public final class BenchViewModel {
 
     // Properties: settings
     private final IntegerProperty samples = new SimpleIntegerProperty(Benchmark.Options.DEFAULT.samples());
-    private final IntegerProperty sampleMiB = new SimpleIntegerProperty((int) (Benchmark.Options.DEFAULT.sampleBytes() >> 20));
+    private final IntegerProperty sampleMiB = new SimpleIntegerProperty();
     private final IntegerProperty accessReads = new SimpleIntegerProperty(Benchmark.Options.DEFAULT.accessReads());
     private final BooleanProperty write = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canStart = new ReadOnlyBooleanWrapper();
 
     // Properties: the run
+    private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Benchmark.Result> result = new ReadOnlyObjectWrapper<>();
@@ -94,6 +95,10 @@ public final class BenchViewModel {
         this.fx = fx;
         this.background = background;
         this.confirmation = new TypedConfirmation(List.of(target));
+        // a device smaller than the default sample opens on one that fits rather than on a refusal
+        sampleMiB.set((int) Math.max(Benchmark.Options.MIN_SAMPLE_BYTES >> 20,
+                Math.min(Benchmark.Options.DEFAULT.sampleBytes(), target.size()) >> 20));
+        header.set(device() + ": choose the settings, then Start");
         problem.bind(Bindings.createStringBinding(this::checkOptions, samples, sampleMiB, accessReads, write));
         canStart.bind(running.not().and(problem.isEmpty()).and(write.not().or(confirmation.confirmedProperty())));
     }
@@ -103,11 +108,33 @@ public final class BenchViewModel {
             return "Writing is only for a device a wipe would accept (" + target.name() + ": " + whyNoWrite + ").";
         }
         try {
-            options();
-            return "";
+            return fits(options());
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * A sample larger than the device is refused, not cut to the device's size: the figures would
+     * then be of other settings than the ones shown, and every "sample across the device" the
+     * same whole device.
+     */
+    private String fits(Benchmark.Options options) {
+        long min = Benchmark.Options.MIN_SAMPLE_BYTES;
+        if (target.size() < min) {
+            return target.name() + " (" + Units.bytes(target.size()) + ") is smaller than the smallest sample ("
+                    + Units.bytes(min) + "): it cannot be benchmarked.";
+        }
+        if (options.sampleBytes() > target.size()) {
+            return "A sample of " + Units.bytes(options.sampleBytes()) + " is larger than " + target.name() + " ("
+                    + Units.bytes(target.size()) + "): choose at most " + (target.size() >> 20) + " MiB.";
+        }
+        return "";
+    }
+
+    /** "loop3 (40 MiB Loop)". */
+    private String device() {
+        return target.name() + " (" + Units.bytes(target.size()) + (target.kind().isEmpty() ? "" : " " + target.kind()) + ")";
     }
 
     /** @throws IllegalArgumentException naming the setting that is out of range */
@@ -132,6 +159,7 @@ public final class BenchViewModel {
         result.set(null);
         saved.set("");
         running.set(true);
+        header.set(device() + ": measuring; Stop keeps what is measured so far");
         status.set("measuring sequential reads…");
         background.execute(() -> run(options, token));
     }
@@ -150,12 +178,14 @@ public final class BenchViewModel {
                 result.set(r);
                 saved.set(where);
                 status.set(summary(r));
+                header.set(device() + ": " + measured(r));
                 running.set(false);
             });
         } catch (IOException | RuntimeException e) {
             String message = e.getMessage() != null ? e.getMessage() : e.toString();
             fx.execute(() -> {
                 status.set("The benchmark stopped: " + message);
+                header.set(device() + ": the benchmark stopped, for the reason below. Re-run, or Close.");
                 running.set(false);
             });
         }
@@ -255,6 +285,21 @@ public final class BenchViewModel {
         return s.toString();
     }
 
+    /**
+     * What a run measured and what to do next: "reads measured, fastest 1.2 GB/s; the figures are
+     * below. Change the settings and Re-run, or Close."
+     */
+    static String measured(Benchmark.Result r) {
+        if (!r.complete()) {
+            return "stopped; what was measured before is below. Re-run to measure again, or Close.";
+        }
+        StringBuilder s = new StringBuilder(r.options().write() ? "reads and writes" : "reads").append(" measured");
+        for (Access op : List.of(Access.READ, Access.WRITE)) {
+            r.best(op).ifPresent(b -> s.append(", fastest ").append(verb(op)).append(" ").append(Units.rate(b.bytesPerSecond())));
+        }
+        return s.append("; the figures are below. Change the settings and Re-run, or Close.").toString();
+    }
+
     static String verb(Access op) {
         return op == Access.READ ? "read" : "write";
     }
@@ -270,6 +315,11 @@ public final class BenchViewModel {
     /** Why writing is not offered for this row, or empty when it is. */
     public String whyNoWrite() {
         return whyNoWrite;
+    }
+
+    /** What the dialog is at: the settings to choose, a run, or what the last run measured and what next. */
+    public ReadOnlyStringProperty headerProperty() {
+        return header.getReadOnlyProperty();
     }
 
     public IntegerProperty samplesProperty() {

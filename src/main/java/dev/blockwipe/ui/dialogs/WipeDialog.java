@@ -133,6 +133,9 @@ public final class WipeDialog {
             Label estimate = new Label();
             estimate.getStyleClass().add(Styles.MUTED);
             estimate.setId("estimate-" + t.name());
+            // the estimate says what it rests on, which may not fit beside the asset tag
+            estimate.setWrapText(true);
+            estimate.setMinHeight(Region.USE_PREF_SIZE);
             estimate.textProperty().bind(Bindings.createStringBinding(() -> "  " + vm.estimate(t), vm.methodProperty(),
                     vm.verifyProperty(), vm.blankProperty(), vm.samplePercentProperty(), vm.drivesAnswered()));
             TextField tag = new TextField();

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
-import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -104,34 +103,9 @@ final class JobCard {
      * labels), and a dozen cards doing that for graphs nobody sees kept the FX thread busy.
      */
     void refreshGraph() {
-        mirror(job.ratePoints(), rate);
-        mirror(job.averagePoints(), average);
+        ChartData.mirror(job.ratePoints(), rate);
+        ChartData.mirror(job.averagePoints(), average);
         SteadyAxis.fit(x, y, List.of(rate, average));
-    }
-
-    /** Drops the points that left the job's window and appends the new ones, in one change each. */
-    private static void mirror(List<ThroughputSeries.Point> points, XYChart.Series<Number, Number> series) {
-        ObservableList<XYChart.Data<Number, Number>> data = series.getData();
-        if (points.isEmpty()) {
-            data.clear();
-            return;
-        }
-        double first = points.get(0).seconds();
-        int gone = 0;
-        while (gone < data.size() && data.get(gone).getXValue().doubleValue() < first) {
-            gone++;
-        }
-        if (gone > 0) {
-            data.remove(0, gone);
-        }
-        double last = data.isEmpty() ? Double.NEGATIVE_INFINITY : data.get(data.size() - 1).getXValue().doubleValue();
-        int from = points.size();
-        while (from > 0 && points.get(from - 1).seconds() > last) {
-            from--;
-        }
-        if (from < points.size()) {
-            data.addAll(points.subList(from, points.size()).stream().map(JobCard::data).toList());
-        }
     }
 
     private static Label label(javafx.beans.value.ObservableValue<String> text) {
@@ -218,9 +192,5 @@ final class JobCard {
         XYChart.Series<Number, Number> series = new XYChart.Series<>();
         series.setName(name);
         return series;
-    }
-
-    private static XYChart.Data<Number, Number> data(ThroughputSeries.Point p) {
-        return new XYChart.Data<>(p.seconds(), p.megabytesPerSecond());
     }
 }

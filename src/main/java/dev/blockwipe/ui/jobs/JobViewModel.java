@@ -52,6 +52,12 @@ public final class JobViewModel implements WipeListener {
     public static final double UNKNOWN_PROGRESS = -1;
     /** How often the speed on the card changes: four times a second. */
     static final long FIGURES_NANOS = 250_000_000L;
+    /**
+     * How long a job runs before its ETA shows: the engine's ETA is at the job's rate so far, and
+     * in the first second that rate is mostly the cost of starting (the first requests, a cold
+     * cache), which made a wipe of a few seconds say minutes.
+     */
+    static final long ETA_AFTER_NANOS = 2_000_000_000L;
     private long speedSlot = Long.MIN_VALUE;
     private final boolean resumes;
     private final CancelToken cancel = new CancelToken();
@@ -222,7 +228,7 @@ public final class JobViewModel implements WipeListener {
             throughput.progress(nanos, p.stage(), p.pass(), p.stageBytesDone());
             progress.set(p.jobFraction());
             // a job that was told to stop ends after its requests in flight, not when its ETA says
-            remaining.set(cancel.isCancelled() ? null : p.eta());
+            remaining.set(cancel.isCancelled() || nanos - startNanos < ETA_AFTER_NANOS ? null : p.eta());
             stall.set(p.stall() == null ? "" : ResultSummary.stall(p.stall()) + "; still waiting for the device (Cancel stops the job)");
             return null;
         }
@@ -286,10 +292,7 @@ public final class JobViewModel implements WipeListener {
 
     /** Appends the newest point and drops what fell out of the window, without rebuilding the list. */
     private static void mirror(ObservableList<ThroughputSeries.Point> list, ThroughputSeries series) {
-        list.add(series.last());
-        if (list.size() > series.capacity()) {
-            list.remove(0, list.size() - series.capacity());
-        }
+        ThroughputSeries.mirror(series.points(), list, p -> p, ThroughputSeries.Point::seconds);
     }
 
     private void showBytes() {
@@ -466,12 +469,12 @@ public final class JobViewModel implements WipeListener {
         return speed.getReadOnlyProperty();
     }
 
-    /** "ETA 3 m 0 s" while the engine expects an end, else empty. */
+    /** "ETA 3 m 0 s" while the engine expects an end and the job has run a few seconds, else empty. */
     public StringBinding etaProperty() {
         return eta;
     }
 
-    /** The time the engine expects the job still to take, or null (unknown, or finished). */
+    /** The time the engine expects the job still to take, or null (unknown, in its first seconds, or finished). */
     public ReadOnlyObjectProperty<Duration> remainingProperty() {
         return remaining.getReadOnlyProperty();
     }

@@ -2,6 +2,7 @@ package dev.blockwipe.ui.jobs;
 
 import dev.blockwipe.ui.Sections;
 import dev.blockwipe.ui.Styles;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,21 +15,13 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.chart.AreaChart;
-import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-/**
- * The jobs: one card each, newest first, and the aggregate graph: the sum of all jobs' MB/s,
- * sampled on one clock once a second, the last 10 minutes. One series, not a stack: JavaFX's
- * StackedAreaChart throws from its layout when series of different lengths are trimmed.
- */
+/** The jobs: one card each, newest first, and the graph of all jobs ({@link AllJobsChart}). */
 public final class JobsPane {
-    private static final int AGGREGATE_POINTS = 600;
-
     /**
      * Cards made per frame at most: a card costs the FX thread tens of milliseconds even on a fast
      * machine, most of it CSS and layout (speed.md, "Sixty disks in the lab").
@@ -44,13 +37,10 @@ public final class JobsPane {
     private final List<JobCard> shown = new ArrayList<>();
     private final ScrollPane scroll;
     private final VBox box;
-    private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
-    private final long start = System.nanoTime();
+    private final AllJobsChart allJobs = new AllJobsChart(System.nanoTime(), LocalTime.now());
     private final ReadOnlyDoubleProperty totalRate;
     private final ReadOnlyIntegerProperty active;
     private long lastSecond = Long.MIN_VALUE;
-    private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
-    private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
 
     /**
      * @param jobs      the jobs, newest first
@@ -68,16 +58,7 @@ public final class JobsPane {
         empty.getStyleClass().add(Styles.MUTED);
         empty.visibleProperty().bind(Bindings.isEmpty(jobs));
         empty.managedProperty().bind(empty.visibleProperty());
-        x.setLabel("seconds");
-        y.setLabel("MB/s, all jobs");
-        AreaChart<Number, Number> aggregate = new AreaChart<>(x, y);
-        aggregate.getData().add(total);
-        aggregate.setLegendVisible(false);
-        aggregate.setAnimated(false);
-        aggregate.setCreateSymbols(false);
-        aggregate.setPrefHeight(170);
-        aggregate.setMinHeight(140);
-        aggregate.setTitle("All jobs");
+        AreaChart<Number, Number> aggregate = allJobs.node();
         aggregate.visibleProperty().bind(Bindings.isNotEmpty(jobs));
         aggregate.managedProperty().bind(aggregate.visibleProperty());
         Label title = Sections.title("Jobs");
@@ -132,21 +113,12 @@ public final class JobsPane {
             return;
         }
         lastSecond = second;
-        double now = (nanos - start) / 1e9;
         Bounds view = scroll.localToScene(scroll.getLayoutBounds());
         for (JobCard card : shown) {
             if (view.intersects(card.node().localToScene(card.node().getLayoutBounds()))) {
                 card.refreshGraph();
             }
         }
-        boolean running = active.get() > 0;
-        var data = total.getData();
-        if (running || !data.isEmpty() && data.get(data.size() - 1).getYValue().doubleValue() > 0) {
-            data.add(new XYChart.Data<>(now, totalRate.get() / 1e6));
-        }
-        if (data.size() > AGGREGATE_POINTS) {
-            data.remove(0, data.size() - AGGREGATE_POINTS);
-        }
-        SteadyAxis.fit(x, y, List.of(total));
+        allJobs.second(nanos, active.get() > 0, totalRate.get());
     }
 }

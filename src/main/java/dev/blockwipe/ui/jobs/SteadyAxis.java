@@ -1,8 +1,11 @@
 package dev.blockwipe.ui.jobs;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.util.StringConverter;
 
 /**
  * Bounds for a graph's axis that stay put while the data stays inside them: round steps of 1, 2
@@ -15,6 +18,10 @@ import javafx.scene.chart.XYChart;
 final class SteadyAxis {
     /** About this many steps between the bounds. */
     static final int STEPS = 5;
+    private static final int DAY = 86_400;
+    /** The steps of an axis in seconds of the day: those a clock is read in. */
+    private static final double[] CLOCK_STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800,
+        21_600, 43_200, DAY};
 
     private SteadyAxis() {
     }
@@ -28,13 +35,44 @@ final class SteadyAxis {
     }
 
     /**
+     * The axis is in seconds of the day, and its tick labels say the time: "14:05:30", or "14:05"
+     * where the ticks are whole minutes; past midnight the day starts again.
+     */
+    static NumberAxis clock(NumberAxis axis) {
+        axis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number seconds) {
+                return clockText(seconds.doubleValue(), axis.getTickUnit());
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("tick labels are only shown");
+            }
+        });
+        return axis;
+    }
+
+    /** "14:05:30", or "14:05" for a whole minute on an axis whose ticks are a minute or more apart. */
+    static String clockText(double secondsOfDay, double step) {
+        long s = Math.floorMod(Math.round(secondsOfDay), DAY);
+        return step >= 60 && s % 60 == 0 ? String.format(Locale.ROOT, "%02d:%02d", s / 3600, s / 60 % 60)
+                : String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+
+    /**
      * Round bounds around {@code low} to {@code high} and the step between ticks: {@code {lower,
      * upper, step}}, with {@code lower <= low} and {@code upper >= high}, and at least one step
      * between them (also for no spread, or none at all).
      */
     static double[] bounds(double low, double high) {
+        return bounds(low, high, SteadyAxis::roundStep);
+    }
+
+    /** The same, with the step that {@code stepFor} makes of a rough one. */
+    static double[] bounds(double low, double high, DoubleUnaryOperator stepFor) {
         double spread = high - low;
-        double step = spread > 0 && Double.isFinite(spread) ? roundStep(spread / STEPS) : 1;
+        double step = spread > 0 && Double.isFinite(spread) ? stepFor.applyAsDouble(spread / STEPS) : 1;
         double lower = Math.floor(low / step) * step;
         double upper = Math.ceil(high / step) * step;
         if (upper <= lower) {
@@ -54,11 +92,26 @@ final class SteadyAxis {
         return 10 * power;
     }
 
+    /** The smallest step of a clock (1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 3, 6, 12, 24 h) that is at least {@code rough}. */
+    static double clockStep(double rough) {
+        for (double step : CLOCK_STEPS) {
+            if (step >= rough * (1 - 1e-9)) {
+                return step;
+            }
+        }
+        return DAY * Math.ceil(rough / DAY);
+    }
+
     /**
      * Fits the axes of a graph over time to its series: time from the first point to the last,
      * speed from zero to the highest point. Setting the same bounds again changes nothing.
      */
     static void fit(NumberAxis x, NumberAxis y, List<XYChart.Series<Number, Number>> series) {
+        fit(x, SteadyAxis::roundStep, y, series);
+    }
+
+    /** The same, with the steps across that {@code xStep} makes of a rough one ({@link #clockStep} for a clock). */
+    static void fit(NumberAxis x, DoubleUnaryOperator xStep, NumberAxis y, List<XYChart.Series<Number, Number>> series) {
         double first = Double.POSITIVE_INFINITY;
         double last = Double.NEGATIVE_INFINITY;
         double peak = 0;
@@ -74,7 +127,7 @@ final class SteadyAxis {
             first = 0;
             last = 0;
         }
-        set(x, bounds(first, last));
+        set(x, bounds(first, last, xStep));
         set(y, bounds(0, peak));
     }
 

@@ -12,6 +12,7 @@ import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.RadioButton;
 import javafx.scene.layout.StackPane;
@@ -61,6 +62,8 @@ class BenchDialogTest {
         Button start = robot.lookup("#bench-start").queryButton();
         assertThat(start.getText()).isEqualTo("_Start");
         assertThat(vm.matrix()).as("nothing measured on opening").isEmpty();
+        assertThat(robot.lookup(".dialog-pane").queryAs(DialogPane.class).getHeaderText())
+                .isEqualTo("dialog.img (4 MiB Image): choose the settings, then Start");
 
         robot.clickOn(start);
         FxWait.until(() -> !robot.lookup("#bench-saved").queryAs(Labeled.class).getText().isEmpty());
@@ -73,6 +76,8 @@ class BenchDialogTest {
         assertThat(robot.lookup("#bench-access").<XYChart<Number, Number>>query().getData().get(0).getData())
                 .hasSize(25);
         assertThat(start.getText()).isEqualTo("_Re-run");
+        assertThat(robot.lookup(".dialog-pane").queryAs(DialogPane.class).getHeaderText())
+                .startsWith("dialog.img (4 MiB Image): reads measured, fastest read ").endsWith("Re-run, or Close.");
         assertThat(Files.readAllBytes(img)).as("read only").isEqualTo(data);
     }
 

@@ -36,6 +36,16 @@ final class BenchFixtures {
      */
     static BenchViewModel benchmark(Path dir, Path file, String whyNoWrite, Executor fx, Executor background)
             throws Exception {
+        BenchViewModel vm = asOpened(dir, file, whyNoWrite, fx, background);
+        vm.samplesProperty().set(3);
+        vm.sampleMiBProperty().set(1);
+        vm.accessReadsProperty().set(25);
+        return vm;
+    }
+
+    /** The benchmark as the dialog opens on it, with the settings it chooses itself. */
+    static BenchViewModel asOpened(Path dir, Path file, String whyNoWrite, Executor fx, Executor background)
+            throws Exception {
         TargetIdentity identity = Files.exists(file) ? FileKeys.identity(file) : TargetIdentity.file(0, 0, 0, 0);
         RowFacts facts = new RowFacts(file.getFileName().toString(), file.toString(), identity, "", "",
                 Files.exists(file) ? Files.size(file) : 0, "Image", "", "", "", Rows.WIPEABLE, Signatures.NONE, OldData.NONE,
@@ -43,11 +53,7 @@ final class BenchFixtures {
         Settings settings = new Settings(dir.resolve("config"), reports(dir), dir.resolve("journals"), Operator.UNNAMED,
                 Sh.uid());
         Certifier certifier = new Certifier(settings, new HostInfo("test-host", "", "", "", "", "", ""), BuildInfo.current());
-        BenchViewModel vm = new BenchViewModel(facts, whyNoWrite, new LinuxTargets(),
+        return new BenchViewModel(facts, whyNoWrite, new LinuxTargets(),
                 new Preflight(new LinuxInventory()), certifier::saveBenchmark, fx, background);
-        vm.samplesProperty().set(3);
-        vm.sampleMiBProperty().set(1);
-        vm.accessReadsProperty().set(25);
-        return vm;
     }
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.bench.Benchmark;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.report.ReportStore;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -152,13 +154,87 @@ class BenchViewModelTest {
         assertThat(vm.canStartProperty().get()).isFalse();
         assertThatThrownBy(vm::start).isInstanceOf(IllegalStateException.class);
 
-        vm.sampleMiBProperty().set(8);
+        vm.sampleMiBProperty().set(1);
         vm.samplesProperty().set(1);
         assertThat(vm.problemProperty().get()).startsWith("samples across the device");
 
         vm.samplesProperty().set(10);
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.canStartProperty().get()).isTrue();
+    }
+
+    /** Issue 38: a 64 MiB sample on a 40 MiB device measured the whole device 50 times, and said nothing. */
+    @Test
+    void aSampleLargerThanTheDeviceIsRefusedWithTheLargestThatFits() throws Exception {
+        BenchViewModel vm = benchmarkOf(sparse("forty.img", 40 << 20));
+
+        vm.sampleMiBProperty().set(64);
+
+        assertThat(vm.problemProperty().get())
+                .isEqualTo("A sample of 64 MiB is larger than forty.img (40 MiB): choose at most 40 MiB.");
+        assertThat(vm.canStartProperty().get()).isFalse();
+        assertThatThrownBy(vm::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("larger than");
+
+        vm.sampleMiBProperty().set(40);
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.canStartProperty().get()).isTrue();
+    }
+
+    @Test
+    void aDeviceSmallerThanTheDefaultSampleOpensOnASampleThatFits() throws Exception {
+        BenchViewModel vm = BenchFixtures.asOpened(dir, sparse("small.img", 40 << 20), "", Runnable::run, Runnable::run);
+
+        assertThat(vm.sampleMiBProperty().get()).isEqualTo(40);
+        assertThat(vm.problemProperty().get()).isEmpty();
+    }
+
+    @Test
+    void aLargeDeviceOpensOnTheDefaultSample() throws Exception {
+        BenchViewModel vm = BenchFixtures.asOpened(dir, sparse("large.img", 1L << 30), "", Runnable::run, Runnable::run);
+
+        assertThat((long) vm.sampleMiBProperty().get() << 20).isEqualTo(Benchmark.Options.DEFAULT.sampleBytes());
+    }
+
+    @Test
+    void aDeviceSmallerThanTheSmallestSampleCannotBeBenchmarked() throws Exception {
+        BenchViewModel vm = benchmarkOf(image("tiny.img", new byte[512 << 10]));
+
+        assertThat(vm.problemProperty().get())
+                .isEqualTo("tiny.img (512 KiB) is smaller than the smallest sample (1 MiB): it cannot be benchmarked.");
+        assertThat(vm.canStartProperty().get()).isFalse();
+    }
+
+    @Test
+    void theHeaderAsksForSettingsThenSaysWhatWasMeasuredAndWhatNext() throws Exception {
+        BenchViewModel vm = benchmarkOf(image("header.img", new byte[2 << 20]), "", pending::add);
+        assertThat(vm.headerProperty().get()).isEqualTo("header.img (2 MiB Image): choose the settings, then Start");
+
+        vm.start();
+        assertThat(vm.headerProperty().get()).isEqualTo("header.img (2 MiB Image): measuring; Stop keeps what is measured so far");
+        runNow();
+
+        String fastest = Units.rate(vm.resultProperty().get().best(Access.READ).orElseThrow().bytesPerSecond());
+        assertThat(vm.headerProperty().get()).isEqualTo("header.img (2 MiB Image): reads measured, fastest read " + fastest
+                + "; the figures are below. Change the settings and Re-run, or Close.");
+    }
+
+    @Test
+    void theHeaderOfAStoppedRunSaysSo() throws Exception {
+        BenchViewModel vm = benchmarkOf(image("stopped.img", new byte[2 << 20]), "", pending::add);
+        vm.matrix().addListener((ListChangeListener<Benchmark.Measurement>) c -> vm.stop());
+
+        vm.start();
+        runNow();
+
+        assertThat(vm.headerProperty().get()).isEqualTo(
+                "stopped.img (2 MiB Image): stopped; what was measured before is below. Re-run to measure again, or Close.");
+    }
+
+    private Path sparse(String name, long size) throws Exception {
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve(name).toFile(), "rw")) {
+            f.setLength(size);
+        }
+        return dir.resolve(name);
     }
 
     @Test
@@ -235,6 +311,7 @@ class BenchViewModelTest {
 
         assertThat(vm.runningProperty().get()).isFalse();
         assertThat(vm.statusProperty().get()).startsWith("The benchmark stopped: ").contains("gone.img");
+        assertThat(vm.headerProperty().get()).endsWith(": the benchmark stopped, for the reason below. Re-run, or Close.");
         assertThat(vm.matrix()).isEmpty();
     }
 }

@@ -200,18 +200,18 @@ class WipeDialogViewModelTest {
 
         vm.methodProperty().set(method("dod"));
 
-        assertThat(onePass).isEqualTo("~ 2 m 0 s (at 1.5 GB/s, typical for Loop)");
-        assertThat(vm.estimate(target)).isEqualTo("~ 8 m 0 s (at 1.5 GB/s, typical for Loop)");
+        assertThat(onePass).isEqualTo("~ 2 m 0 s (a guess: 1.5 GB/s is typical of loop devices, none wiped here yet)");
+        assertThat(vm.estimate(target)).startsWith("~ 8 m 0 s (a guess: 1.5 GB/s");
     }
 
     @Test
     void estimateUsesTheRateMeasuredInThisSession() {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
-        estimates.measured("Loop", 3e9);
+        estimates.measured("Loop", ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP / 3e9);
 
         String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED, Rows.noDrive()).estimate(target);
 
-        assertThat(estimate).isEqualTo("~ 1 m 0 s (at 3 GB/s, measured here)");
+        assertThat(estimate).isEqualTo("~ 1 m 0 s (3 GB/s, from 1 earlier wipe of a loop device this size here)");
     }
 
     @ParameterizedTest(name = "{0}")

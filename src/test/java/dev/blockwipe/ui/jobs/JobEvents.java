@@ -24,7 +24,7 @@ public final class JobEvents {
     private JobEvents() {
     }
 
-    static TargetInfo target() {
+    public static TargetInfo target() {
         return new TargetInfo("/dev/loop3", "loop3", "/dev/loop3", TargetIdentity.device(7, 3, SIZE, 0, "", "", null), SIZE, 512, 512,
                 0, false, IoMode.DIRECT, 4, OldData.NONE);
     }

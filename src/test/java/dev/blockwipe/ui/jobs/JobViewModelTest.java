@@ -154,10 +154,30 @@ class JobViewModelTest {
 
     @Test
     void progressShowsFractionOfTheWholeJobAndEta() {
-        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(250)));
+        apply(started());
+        now += JobViewModel.ETA_AFTER_NANOS;
+        apply(progress(SIZE, 500e6, Duration.ofSeconds(250)));
 
         assertThat(job.progressProperty().get()).isCloseTo(1.0 / 4, within(1e-9));
         assertThat(job.etaProperty().get()).isEqualTo("ETA 4 m 10 s");
+    }
+
+    /** The engine's ETA is at the job's rate so far, which in its first second is mostly start-up. */
+    @Test
+    void theEtaWaitsForTheJobsFirstSeconds() {
+        apply(started());
+        now += NANOS_PER_SECOND / 4;
+        apply(progress(SIZE / 100, 10e6, Duration.ofSeconds(100)));
+        assertThat(job.etaProperty().get()).isEmpty();
+        assertThat(job.progressProperty().get()).isPositive();
+
+        now += JobViewModel.ETA_AFTER_NANOS - NANOS_PER_SECOND / 2;
+        apply(progress(SIZE / 2, 400e6, Duration.ofSeconds(4)));
+        assertThat(job.etaProperty().get()).isEmpty();
+
+        now += NANOS_PER_SECOND / 4;
+        apply(progress(SIZE, 400e6, Duration.ofSeconds(3)));
+        assertThat(job.etaProperty().get()).isEqualTo("ETA 3.0 s");
     }
 
     /** The speed is the bytes of the last second on the job's clock; the average is over the whole job. */
@@ -423,7 +443,9 @@ class JobViewModelTest {
 
     @Test
     void aCancellingJobShowsNoEta() {
-        apply(started(), progress(SIZE, 500e6, Duration.ofSeconds(3)));
+        apply(started());
+        now += JobViewModel.ETA_AFTER_NANOS;
+        apply(progress(SIZE, 500e6, Duration.ofSeconds(3)));
         assertThat(job.etaProperty().get()).isEqualTo("ETA 3.0 s");
 
         job.cancel();

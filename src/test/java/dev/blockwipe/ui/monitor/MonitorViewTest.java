@@ -99,13 +99,18 @@ class MonitorViewTest {
         assertThat(MonitorView.fittingSize(200, 1280, 720)).isEqualTo(MonitorView.SMALLEST_SIZE);
     }
 
-    /** A job that wrote half its first pass in its first second, with {@code eta} left; a null ETA leaves it queued. */
+    /**
+     * A job that wrote nothing in its first second and half its first pass in its second (its ETA
+     * shows after two), with {@code eta} left; a null ETA leaves it queued.
+     */
     private JobViewModel job(String name, Duration eta) {
         JobViewModel job = new JobViewModel("/dev/" + name, name, "Loop · 256 MiB",
                 WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk " + name), () -> now, false);
         if (eta != null) {
             job.on(started());
             job.on(new WipeEvent.PassStarted(JobEvents.plan().passes().get(0), JobEvents.PASSES, Stage.WRITE));
+            now += SECOND;
+            job.on(progress(0, 0, null));
             now += SECOND;
             job.on(progress(SIZE / 2, 134e6, eta));
             job.drain();
