@@ -82,15 +82,16 @@ final class Confirmation {
                         + meant.size() + " targets (" + paths(meant) + "); confirm each by its full path");
             }
         }
+        List<TargetInfo> infos = targets.stream().map(Target::info).toList();
         List<Target> unconfirmed = new ArrayList<>();
         for (Target t : targets) {
-            String word = word(t, targets);
+            String word = word(t.info(), infos);
             if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(t.info().realPath())) {
                 unconfirmed.add(t);
             }
         }
         for (Target t : unconfirmed) {
-            String word = word(t, targets);
+            String word = word(t.info(), infos);
             if (terminal == null) {
                 throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED,
                         "not confirmed: pass --yes=" + word + " (standard input is not a terminal to ask on)");
@@ -128,8 +129,8 @@ final class Confirmation {
     }
 
     /** What the user must type: the name, or the full path where another target has the same name. */
-    private static String word(Target t, List<Target> all) {
-        long sameName = all.stream().filter(o -> o.info().name().equals(t.info().name())).count();
-        return sameName > 1 ? t.info().path() : t.info().name();
+    static String word(TargetInfo t, List<TargetInfo> all) {
+        long sameName = all.stream().filter(o -> o.name().equals(t.name())).count();
+        return sameName > 1 ? t.path() : t.name();
     }
 }
