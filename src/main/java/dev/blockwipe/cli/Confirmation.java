@@ -6,6 +6,7 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.service.Admission;
+import dev.blockwipe.service.ConfirmationWord;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -100,7 +101,7 @@ final class Confirmation {
                     t.contents(), Units.printable(word));
             prompt.flush();
             String answer = terminal.readLine();
-            if (answer == null || !answer.trim().equals(word)) {
+            if (!ConfirmationWord.matches(answer, word)) {
                 throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED, "not confirmed: the answer was not " + word);
             }
         }
