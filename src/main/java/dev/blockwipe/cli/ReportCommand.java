@@ -4,6 +4,7 @@ import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.CertificateDocument;
+import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
@@ -12,7 +13,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,7 +46,8 @@ final class ReportCommand {
         return reportDir == null ? s : s.withReportDir(reportDir);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates: date, device, serial, result."
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates, newest first: date and"
+            + " time (UTC), device, serial, asset tag, method, result and file; a column no certificate fills is left out."
             + " A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
     static final class ListReports implements Callable<Integer> {
         @ParentCommand
@@ -53,19 +59,28 @@ final class ReportCommand {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            ReportStore store = new ReportStore(parent.settings().reportDir());
-            for (Path json : store.list()) {
-                CertificateDocument c;
-                try {
-                    c = store.read(json);
-                } catch (IOException e) {
-                    out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", "", "", "", "UNREADABLE", Units.printable(json.toString()));
-                    err.println("blockwipe: " + e.getMessage());
-                    continue;
+            List<CertificateListing> lines = CertificateListing.read(new ReportStore(parent.settings().reportDir()));
+            if (lines.isEmpty()) {
+                return ExitCode.OK;
+            }
+            List<CertificateListing.Column> columns = CertificateListing.shown(lines);
+            List<List<String>> rows = new ArrayList<>();
+            rows.add(Stream.concat(columns.stream().map(CertificateListing.Column::heading), Stream.of("File")).toList());
+            for (CertificateListing line : lines) {
+                rows.add(Stream.concat(columns.stream().map(c -> line.problem() != null && c == CertificateListing.Column.RESULT
+                        ? "UNREADABLE" : printable(c.of(line))), Stream.of(Units.printable(line.json().toString()))).toList());
+                if (line.problem() != null) {
+                    err.println("blockwipe: " + Units.printable(line.problem()));
                 }
-                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.created().toString().replaceFirst("\\.\\d+Z$", "Z"),
-                        printable(c.device().name()), printable(c.device().serial()), printable(c.result().outcome()),
-                        Units.printable(json.toString()));
+            }
+            int[] widths = new int[columns.size()];
+            rows.forEach(r -> IntStream.range(0, widths.length).forEach(i -> widths[i] = Math.max(widths[i], r.get(i).length())));
+            for (List<String> r : rows) {
+                StringBuilder text = new StringBuilder();
+                for (int i = 0; i < widths.length; i++) {
+                    text.append(String.format("%-" + widths[i] + "s  ", r.get(i)));
+                }
+                out.println(text.append(r.get(widths.length)));
             }
             return ExitCode.OK;
         }
@@ -87,6 +102,7 @@ final class ReportCommand {
             String[][] facts = {
                 {"result", c.result().outcome()}, {"summary", c.result().summary()}, {"device", c.device().path()},
                 {"kind", c.device().kind()}, {"model", c.device().model()}, {"serial", c.device().serial()},
+                {"asset tag", c.device().assetTag()},
                 {"size", c.device().size()}, {"method", c.sanitization().methodTitle()},
                 {"NIST 800-88", c.sanitization().nist80088Category()},
                 {"limitation", c.limitations() == null ? "" : String.join("; ", c.limitations())},
