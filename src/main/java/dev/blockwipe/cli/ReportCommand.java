@@ -114,7 +114,7 @@ final class ReportCommand {
                 {"SMART after", c.smart() == null ? "" : c.smart().after()},
                 {"started", String.valueOf(c.sanitization().started())},
                 {"finished", String.valueOf(c.sanitization().finished())}, {"host", c.host().hostname()},
-                {"system", c.host().system()},
+                {"system", c.host().describeSystem()},
                 {"operator", c.operator().name()}, {"organisation", c.operator().organisation()},
                 {"signing key", c.signing().publicKeyFingerprint()}};
             for (String[] f : facts) {
