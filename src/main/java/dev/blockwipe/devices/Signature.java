@@ -31,7 +31,7 @@ public record Signature(String type, String usage, String label, String uuid) {
             return type + " partition table";
         }
         if (DATA.equals(usage)) {
-            return equals(RANDOM_DATA) ? "random data (may be encrypted)" : "data of no kind Blockwipe recognises";
+            return equals(RANDOM_DATA) ? "random data (may be encrypted)" : "unrecognised data";
         }
         if (label.isEmpty()) {
             return type;

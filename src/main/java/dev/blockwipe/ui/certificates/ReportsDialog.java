@@ -30,7 +30,7 @@ public final class ReportsDialog {
         columns(table, vm.columns());
         vm.columns().addListener((ListChangeListener<CertificateListing.Column>) change -> columns(table, vm.columns()));
         table.setPlaceholder(new Label("No certificates in " + vm.reportDir() + " yet."));
-        table.setPrefSize(720, 360);
+        table.setPrefSize(900, 360);
         Label status = new Label();
         status.setWrapText(true);
         status.textProperty().bind(vm.statusProperty());
@@ -65,11 +65,15 @@ public final class ReportsDialog {
         return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
     }
 
-    /** A table column for each column worth showing; the date's is wide enough for the date and time whole. */
+    /** A table column for each column worth showing; the date's and the result's wide enough for them whole. */
     private static void columns(TableView<CertificateListing> table, List<CertificateListing.Column> shown) {
         table.getColumns().setAll(shown.stream().map(column -> {
             TableColumn<CertificateListing, String> c = new TableColumn<>(column.heading());
-            c.setPrefWidth(column == CertificateListing.Column.DATE ? 180 : 120);
+            c.setPrefWidth(switch (column) {
+                case DATE -> 180;
+                case RESULT -> 240;
+                default -> 120;
+            });
             c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(column.of(cell.getValue())));
             return c;
         }).toList());
