@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,9 +45,9 @@ final class ReportCommand {
         return reportDir == null ? s : s.withReportDir(reportDir);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates, newest first: date and"
-            + " time (UTC), device, serial, asset tag, method, result and file; a column no certificate fills is left out."
-            + " A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates, newest first: date"
+            + " and time (UTC), device, serial, asset tag, method, result and file; a column no certificate fills is left"
+            + " out. A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
     static final class ListReports implements Callable<Integer> {
         @ParentCommand
         private ReportCommand parent;
@@ -64,25 +63,24 @@ final class ReportCommand {
                 return ExitCode.OK;
             }
             List<CertificateListing.Column> columns = CertificateListing.shown(lines);
-            List<List<String>> rows = new ArrayList<>();
-            rows.add(Stream.concat(columns.stream().map(CertificateListing.Column::heading), Stream.of("File")).toList());
+            List<String[]> cells = new ArrayList<>();
+            cells.add(Stream.concat(columns.stream().map(CertificateListing.Column::heading), Stream.of("File"))
+                    .toArray(String[]::new));
             for (CertificateListing line : lines) {
-                rows.add(Stream.concat(columns.stream().map(c -> line.problem() != null && c == CertificateListing.Column.RESULT
-                        ? "UNREADABLE" : printable(c.of(line))), Stream.of(Units.printable(line.json().toString()))).toList());
+                cells.add(Stream.concat(columns.stream().map(c -> cell(line, c)), Stream.of(Units.printable(
+                        line.json().toString()))).toArray(String[]::new));
                 if (line.problem() != null) {
                     err.println("blockwipe: " + Units.printable(line.problem()));
                 }
             }
-            int[] widths = new int[columns.size()];
-            rows.forEach(r -> IntStream.range(0, widths.length).forEach(i -> widths[i] = Math.max(widths[i], r.get(i).length())));
-            for (List<String> r : rows) {
-                StringBuilder text = new StringBuilder();
-                for (int i = 0; i < widths.length; i++) {
-                    text.append(String.format("%-" + widths[i] + "s  ", r.get(i)));
-                }
-                out.println(text.append(r.get(widths.length)));
-            }
+            Columns.print(out, cells, Columns.naturalWidths(cells), Integer.MAX_VALUE);
             return ExitCode.OK;
+        }
+
+        /** A certificate that cannot be read is UNREADABLE in the result column; why goes to standard error. */
+        private static String cell(CertificateListing line, CertificateListing.Column column) {
+            return line.problem() != null && column == CertificateListing.Column.RESULT ? "UNREADABLE"
+                    : printable(column.of(line));
         }
     }
 

@@ -385,7 +385,8 @@ final class WipeCommand implements Callable<Integer> {
                     out.println(ResultSummary.result(result));
                     result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
                 }
-                int code = certify(done, resumeCommand(done.result().target(), all), json ? new JsonLines(out) : null, out, err);
+                int code = certify(done, resumeCommand(done.result().target(), all), json ? new JsonLines(out) : null,
+                        out, err);
                 out.flush();
                 return code;
             }

@@ -65,7 +65,8 @@ public record CertificateListing(Path json, String created, String device, Strin
             try {
                 list.add(0, of(json, store.read(json)));
             } catch (IOException e) {
-                list.add(0, new CertificateListing(json, "", "", "", "", "", "unreadable: " + e.getMessage(), e.getMessage()));
+                list.add(0, new CertificateListing(json, "", "", "", "", "", "unreadable: " + e.getMessage(),
+                        e.getMessage()));
             }
         }
         return list;

@@ -18,7 +18,10 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
-/** Past certificates: date, device, serial, asset tag, method, result; open one in the window, show the JSON, check the signature. */
+/**
+ * Past certificates: date, device, serial, asset tag, method, result; open one in the window, show
+ * the JSON, check the signature.
+ */
 public final class ReportsDialog {
     private ReportsDialog() {
     }
@@ -28,7 +31,7 @@ public final class ReportsDialog {
         TableView<CertificateListing> table = new TableView<>(vm.entries());
         table.setId("certificates");
         columns(table, vm.columns());
-        vm.columns().addListener((ListChangeListener<CertificateListing.Column>) change -> columns(table, vm.columns()));
+        vm.columns().addListener((ListChangeListener<CertificateListing.Column>) c -> columns(table, vm.columns()));
         table.setPlaceholder(new Label("No certificates in " + vm.reportDir() + " yet."));
         table.setPrefSize(900, 360);
         Label status = new Label();

@@ -38,7 +38,8 @@ public final class ReportsViewModel {
 
     private final ObservableList<CertificateListing.Column> columns = FXCollections.observableArrayList(
             CertificateListing.shown(List.of()));
-    private final ObservableList<CertificateListing.Column> columnsView = FXCollections.unmodifiableObservableList(columns);
+    private final ObservableList<CertificateListing.Column> columnsView =
+            FXCollections.unmodifiableObservableList(columns);
 
     /** The columns worth showing: those with a value in some certificate of the list. */
     public ObservableList<CertificateListing.Column> columns() {

@@ -11,8 +11,8 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The confirmation of a write that destroys data: the user types what {@link ConfirmationWord}
- * asks, the device's name (one target, so it must be read) or "WIPE 3 TARGETS" (several). Used by the wipe dialog and by the write
- * benchmark, so both ask the same for the same risk.
+ * asks, the device's name (one target, so it must be read) or "WIPE 3 TARGETS" (several). Used by
+ * the wipe dialog and by the write benchmark, so both ask the same for the same risk.
  */
 public final class TypedConfirmation {
     private final String expected;
