@@ -13,22 +13,22 @@ import picocli.CommandLine;
         mixinStandardHelpOptions = true,
         versionProvider = BlockwipeCli.Version.class,
         description = "Erase disks, partitions and disk-image files fast and provably.",
-        footerHeading = "%nExit codes:%n",
-        footer = {
-            "  0  erased (and verified, when asked)",
-            "  1  failed (an I/O error; the message says where)",
-            "  2  usage error (bad option, method, pass list or block size)",
-            "  3  verification found different data",
-            "  4  refused for safety (busy, mounted, read-only, empty, not confirmed)",
-            "  5  not supported by the device (zero-out, discard, a firmware erase), or here (net off the boot stick)",
-            "  6  no such target, not a block device or image file, or no permission",
-            "  7  erased, but the certificate could not be written (the result is printed)",
-            "  8  done, but no proof of erasure (a discard without a read-back, a copy-on-write file)",
-            "  9  erased except bad sectors (listed in the summary and on the certificate)",
-            " 10  --resume: no journal of an interrupted wipe of the target",
-            " 11  the window cannot open (no display, or no GTK 3); the commands still work",
-            " 12  a folder or file of Blockwipe's own cannot be used (config, key, settings, reports, journals)",
-            "130  cancelled (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP); what was written before is synced"})
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "  0:erased (and verified, when asked)",
+            "  1:failed (an I/O error; the message says where)",
+            "  2:usage error (bad option, method, pass list or block size)",
+            "  3:verification found different data",
+            "  4:refused for safety (busy, mounted, read-only, empty, not confirmed)",
+            "  5:not supported by the device (zero-out, discard, a firmware erase), or here (net off the boot stick)",
+            "  6:no such target, not a block device or image file, or no permission",
+            "  7:erased, but the certificate could not be written (the result is printed)",
+            "  8:done, but no proof of erasure (a discard without a read-back, a copy-on-write file)",
+            "  9:erased except bad sectors (listed in the summary and on the certificate)",
+            " 10:--resume: no journal of an interrupted wipe of the target",
+            " 11:the window cannot open (no display, or no GTK 3); the commands still work",
+            " 12:a folder or file of Blockwipe's own cannot be used (config, key, settings, reports, journals)",
+            "130:cancelled (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP); what was written before is synced"})
 public final class BlockwipeCli {
     /**
      * The commands, in the order {@code --help} lists them. Picocli reads the annotations of every
@@ -65,7 +65,7 @@ public final class BlockwipeCli {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("blockwipe: " + ex.getMessage()
+            ex.getCommandLine().getErr().println("blockwipe: " + ex.getMessage() + suggestion(ex)
                     + " (try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             return ExitCode.USAGE;
         });
@@ -74,6 +74,12 @@ public final class BlockwipeCli {
             return ExitCode.of(ex);
         });
         return cli.execute(args);
+    }
+
+    /** "; did you mean: wipe?" for a mistyped command or option: picocli's nearest names, or nothing. */
+    private static String suggestion(CommandLine.ParameterException ex) {
+        List<String> nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+        return nearest.isEmpty() ? "" : "; did you mean: " + String.join(" or ", nearest) + "?";
     }
 
     /** Every command: what the manual pages and the shell completion are made from when the packages are built. */

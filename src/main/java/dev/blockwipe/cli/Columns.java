@@ -1,5 +1,8 @@
 package dev.blockwipe.cli;
 
+import java.io.PrintWriter;
+import java.util.List;
+
 /**
  * Text cut to a number of terminal columns, so that a table row or a progress line never wraps. One
  * character (code point) counts as one column: names and models are ASCII in practice, and a wide
@@ -7,6 +10,8 @@ package dev.blockwipe.cli;
  */
 final class Columns {
     static final String ELLIPSIS = "…";
+    /** Spaces between the columns of a table. */
+    static final int GAP = 2;
 
     private Columns() {
     }
@@ -42,5 +47,33 @@ final class Columns {
     /** {@code text} filled with spaces to {@code width} columns. */
     static String pad(String text, int width) {
         return text + " ".repeat(Math.max(0, width - width(text)));
+    }
+
+    /** Each column's width in {@code cells} (a header row and the rows under it): its longest cell's. */
+    static int[] naturalWidths(List<String[]> cells) {
+        int[] width = new int[cells.get(0).length];
+        for (String[] r : cells) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], width(r[i]));
+            }
+        }
+        return width;
+    }
+
+    /**
+     * A table: each cell padded to its column's {@code width} and {@link #GAP}, a cell too long for
+     * it cut with an ellipsis (a path at its start, so that the file name stays), each line at most
+     * {@code columns} long.
+     */
+    static void print(PrintWriter out, List<String[]> cells, int[] width, int columns) {
+        for (String[] r : cells) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                String cell = r[i].startsWith("/") ? cutStart(r[i], width[i]) : cut(r[i], width[i]);
+                line.append(i == r.length - 1 ? cell : pad(cell, width[i] + GAP));
+            }
+            // Only a terminal too narrow for even the fixed columns gets here with a longer line.
+            out.println(cut(line.toString().stripTrailing(), columns));
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.engine.io.TargetInfo;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.service.Admission;
+import dev.blockwipe.service.ConfirmationWord;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -82,15 +83,16 @@ final class Confirmation {
                         + meant.size() + " targets (" + paths(meant) + "); confirm each by its full path");
             }
         }
+        List<TargetInfo> infos = targets.stream().map(Target::info).toList();
         List<Target> unconfirmed = new ArrayList<>();
         for (Target t : targets) {
-            String word = word(t, targets);
+            String word = word(t.info(), infos);
             if (!yes.contains(word) && !yes.contains(t.info().path()) && !yes.contains(t.info().realPath())) {
                 unconfirmed.add(t);
             }
         }
         for (Target t : unconfirmed) {
-            String word = word(t, targets);
+            String word = word(t.info(), infos);
             if (terminal == null) {
                 throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED,
                         "not confirmed: pass --yes=" + word + " (standard input is not a terminal to ask on)");
@@ -99,7 +101,7 @@ final class Confirmation {
                     t.contents(), Units.printable(word));
             prompt.flush();
             String answer = terminal.readLine();
-            if (answer == null || !answer.trim().equals(word)) {
+            if (!ConfirmationWord.matches(answer, word)) {
                 throw new TargetRefusedException(t.info().path(), Reason.NOT_CONFIRMED, "not confirmed: the answer was not " + word);
             }
         }
@@ -128,8 +130,8 @@ final class Confirmation {
     }
 
     /** What the user must type: the name, or the full path where another target has the same name. */
-    private static String word(Target t, List<Target> all) {
-        long sameName = all.stream().filter(o -> o.info().name().equals(t.info().name())).count();
-        return sameName > 1 ? t.info().path() : t.info().name();
+    static String word(TargetInfo t, List<TargetInfo> all) {
+        long sameName = all.stream().filter(o -> o.name().equals(t.name())).count();
+        return sameName > 1 ? t.path() : t.name();
     }
 }

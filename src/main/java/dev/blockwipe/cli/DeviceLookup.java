@@ -13,10 +13,11 @@ import dev.blockwipe.engine.io.TargetKind;
 import java.io.IOException;
 
 /**
- * One device as {@code show} and {@code methods} find it: a name looked up as lsblk shows it; a path
- * located as a wipe locates its target ({@link TargetOpener#locate}) and the device found by its
- * number, so a node outside /dev, a symlink or a by-id path leads to the device a wipe of the same
- * path would judge; and its drive asked through what was located ({@link DriveFacts}).
+ * One device as {@code show} and {@code methods} find it: the name or path located as a wipe
+ * locates its target ({@link TargetOpener#locate}: a name as lsblk shows it stands for its node in
+ * /dev) and the device found by its number, so a name, a node outside /dev, a symlink or a by-id
+ * path leads to the device a wipe of the same words would judge; and its drive asked through what
+ * was located ({@link DriveFacts}).
  *
  * @param inventory the inventory it was found in
  * @param device    the device
@@ -24,21 +25,9 @@ import java.io.IOException;
  */
 record DeviceLookup(DeviceInventory inventory, Device device, DriveFacts drive) {
 
-    static DeviceLookup find(String given, TargetOpener opener, InventorySource source) throws IOException {
+    /** The name or path resolved once, as a wipe resolves it, and the device found by the number of what it led to. */
+    static DeviceLookup find(String path, TargetOpener opener, InventorySource source) throws IOException {
         source.prepare();
-        return given.indexOf('/') < 0 ? byName(given, opener, source) : byNumber(given, opener, source);
-    }
-
-    /** The device by its name, and its drive asked through the node of that name, if it is still that device. */
-    private static DeviceLookup byName(String name, TargetOpener opener, InventorySource source) throws IOException {
-        DeviceInventory inventory = source.scan();
-        Device d = inventory.byName(name).orElseThrow(() -> new TargetRefusedException(name,
-                Reason.NOT_FOUND, "no such disk or partition (see: blockwipe list --all)"));
-        return new DeviceLookup(inventory, d, DriveFacts.ask(opener, d));
-    }
-
-    /** The path resolved once, as a wipe resolves it, and the device found by the number of what it led to. */
-    private static DeviceLookup byNumber(String path, TargetOpener opener, InventorySource source) throws IOException {
         try (TargetOpener.Located located = opener.locate(path)) {
             TargetIdentity node = located.node();
             if (node.kind() != TargetKind.BLOCK_DEVICE) {

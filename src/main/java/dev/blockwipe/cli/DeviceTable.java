@@ -23,7 +23,6 @@ final class DeviceTable {
     private static final int NAME = 0;
     private static final int MODEL = 3;
     private static final int WHY = 5;
-    private static final int GAP = 2;
     /** The longest NAME the narrow table shows in full: "└─nvme10n1p12" and a little more. */
     private static final int NAME_MAX = 16;
 
@@ -74,7 +73,7 @@ final class DeviceTable {
     /** Every column in full, each as wide as its longest cell. */
     void printWide(PrintWriter out) {
         List<String[]> cells = cells(WIDE, Row::wide);
-        print(out, cells, naturalWidths(cells), Integer.MAX_VALUE);
+        Columns.print(out, cells, Columns.naturalWidths(cells), Integer.MAX_VALUE);
     }
 
     /**
@@ -84,9 +83,9 @@ final class DeviceTable {
      */
     void print(PrintWriter out, int columns) {
         List<String[]> cells = cells(NARROW, Row::narrow);
-        int[] width = naturalWidths(cells);
+        int[] width = Columns.naturalWidths(cells);
         width[NAME] = Math.min(width[NAME], NAME_MAX);
-        int rest = columns - GAP * (width.length - 1);
+        int rest = columns - Columns.GAP * (width.length - 1);
         for (int i = 0; i < width.length; i++) {
             rest -= i == MODEL || i == WHY ? 0 : width[i];
         }
@@ -95,7 +94,7 @@ final class DeviceTable {
             width[MODEL] = Math.min(width[MODEL], Math.max(rest - width[WHY], rest * 2 / 5));
             width[WHY] = rest - width[MODEL];
         }
-        print(out, cells, width, columns);
+        Columns.print(out, cells, width, columns);
     }
 
     private List<String[]> cells(String[] header, Function<Row, String[]> table) {
@@ -103,27 +102,5 @@ final class DeviceTable {
         all.add(header);
         rows.stream().map(table).forEach(all::add);
         return all;
-    }
-
-    private static int[] naturalWidths(List<String[]> cells) {
-        int[] width = new int[cells.get(0).length];
-        for (String[] r : cells) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], Columns.width(r[i]));
-            }
-        }
-        return width;
-    }
-
-    private static void print(PrintWriter out, List<String[]> cells, int[] width, int columns) {
-        for (String[] r : cells) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                String cell = r[i].startsWith("/") ? Columns.cutStart(r[i], width[i]) : Columns.cut(r[i], width[i]);
-                line.append(i == r.length - 1 ? cell : Columns.pad(cell, width[i] + GAP));
-            }
-            // Only a terminal too narrow for even the fixed columns gets here with a longer line.
-            out.println(Columns.cut(line.toString().stripTrailing(), columns));
-        }
     }
 }

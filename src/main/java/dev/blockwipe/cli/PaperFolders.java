@@ -4,6 +4,8 @@ import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,6 +26,22 @@ final class PaperFolders {
     @Option(names = "--config-dir", paramLabel = "DIR",
             description = "Where the signing key and blockwipe.properties live (default: ~/.config/blockwipe).")
     private Path configDir;
+
+    /** The folder options given, as they are written on a command line ("--journal-dir", "/srv/j"). */
+    List<String> given() {
+        List<String> words = new ArrayList<>();
+        addIf(words, "--report-dir", reportDir);
+        addIf(words, "--journal-dir", journalDir);
+        addIf(words, "--config-dir", configDir);
+        return words;
+    }
+
+    private static void addIf(List<String> words, String option, Path folder) {
+        if (folder != null) {
+            words.add(option);
+            words.add(folder.toAbsolutePath().toString());
+        }
+    }
 
     /** This user's settings, with the folders the options name instead of theirs. */
     Settings settings() throws IOException {

@@ -4,6 +4,7 @@ import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.Units;
 import dev.blockwipe.linux.Terminal;
 import dev.blockwipe.report.CertificateDocument;
+import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.report.SigningKey;
@@ -12,7 +13,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,8 +45,9 @@ final class ReportCommand {
         return reportDir == null ? s : s.withReportDir(reportDir);
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates: date, device, serial, result."
-            + " A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the certificates, newest first: date"
+            + " and time (UTC), device, serial, asset tag, method, result and file; a column no certificate fills is left"
+            + " out. A certificate that cannot be read is listed as UNREADABLE, and the list goes on.")
     static final class ListReports implements Callable<Integer> {
         @ParentCommand
         private ReportCommand parent;
@@ -53,21 +58,29 @@ final class ReportCommand {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            ReportStore store = new ReportStore(parent.settings().reportDir());
-            for (Path json : store.list()) {
-                CertificateDocument c;
-                try {
-                    c = store.read(json);
-                } catch (IOException e) {
-                    out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", "", "", "", "UNREADABLE", Units.printable(json.toString()));
-                    err.println("blockwipe: " + e.getMessage());
-                    continue;
-                }
-                out.printf("%-20s  %-14s  %-20s  %-24s  %s%n", c.created().toString().replaceFirst("\\.\\d+Z$", "Z"),
-                        printable(c.device().name()), printable(c.device().serial()), printable(c.result().outcome()),
-                        Units.printable(json.toString()));
+            List<CertificateListing> lines = CertificateListing.read(new ReportStore(parent.settings().reportDir()));
+            if (lines.isEmpty()) {
+                return ExitCode.OK;
             }
+            List<CertificateListing.Column> columns = CertificateListing.shown(lines);
+            List<String[]> cells = new ArrayList<>();
+            cells.add(Stream.concat(columns.stream().map(CertificateListing.Column::heading), Stream.of("File"))
+                    .toArray(String[]::new));
+            for (CertificateListing line : lines) {
+                cells.add(Stream.concat(columns.stream().map(c -> cell(line, c)), Stream.of(Units.printable(
+                        line.json().toString()))).toArray(String[]::new));
+                if (line.problem() != null) {
+                    err.println("blockwipe: " + Units.printable(line.problem()));
+                }
+            }
+            Columns.print(out, cells, Columns.naturalWidths(cells), Integer.MAX_VALUE);
             return ExitCode.OK;
+        }
+
+        /** A certificate that cannot be read is UNREADABLE in the result column; why goes to standard error. */
+        private static String cell(CertificateListing line, CertificateListing.Column column) {
+            return line.problem() != null && column == CertificateListing.Column.RESULT ? "UNREADABLE"
+                    : printable(column.of(line));
         }
     }
 
@@ -87,6 +100,7 @@ final class ReportCommand {
             String[][] facts = {
                 {"result", c.result().outcome()}, {"summary", c.result().summary()}, {"device", c.device().path()},
                 {"kind", c.device().kind()}, {"model", c.device().model()}, {"serial", c.device().serial()},
+                {"asset tag", c.device().assetTag()},
                 {"size", c.device().size()}, {"method", c.sanitization().methodTitle()},
                 {"NIST 800-88", c.sanitization().nist80088Category()},
                 {"limitation", c.limitations() == null ? "" : String.join("; ", c.limitations())},
@@ -98,7 +112,7 @@ final class ReportCommand {
                 {"SMART after", c.smart() == null ? "" : c.smart().after()},
                 {"started", String.valueOf(c.sanitization().started())},
                 {"finished", String.valueOf(c.sanitization().finished())}, {"host", c.host().hostname()},
-                {"system", c.host().system()},
+                {"system", c.host().describeSystem()},
                 {"operator", c.operator().name()}, {"organisation", c.operator().organisation()},
                 {"signing key", c.signing().publicKeyFingerprint()}};
             for (String[] f : facts) {

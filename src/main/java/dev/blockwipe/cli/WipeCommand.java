@@ -295,7 +295,7 @@ final class WipeCommand implements Callable<Integer> {
                         PrintWriter out, PrintWriter err) {
         ProgressBoard board = json ? null : ProgressBoard.onStandardError(err);
         try (CancelOnShutdown interrupts = new CancelOnShutdown()) {
-            Ends ends = new Ends(interrupts.token(), out, err);
+            Ends ends = new Ends(interrupts.token(), planned.stream().map(Planned::info).toList(), out, err);
             WipeService<OpenedTarget> service = new WipeService<>(keystreams, buffers, () -> { }, ends);
             try {
                 service.submit(planned.stream().map(p -> new WipeService.Wipe<>(p.target().target(), p.target(),
@@ -327,14 +327,17 @@ final class WipeCommand implements Callable<Integer> {
      */
     private final class Ends implements WipeService.Listener<OpenedTarget> {
         private final CancelToken cancel;
+        /** Every target of this command: a resume hint confirms one by the name this command did. */
+        private final List<TargetInfo> all;
         private final PrintWriter out;
         private final PrintWriter err;
         private final List<Integer> codes = Collections.synchronizedList(new ArrayList<>());
         private final Set<OpenedTarget> announced = ConcurrentHashMap.newKeySet();
         private volatile Throwable unexpected;
 
-        Ends(CancelToken cancel, PrintWriter out, PrintWriter err) {
+        Ends(CancelToken cancel, List<TargetInfo> all, PrintWriter out, PrintWriter err) {
             this.cancel = cancel;
+            this.all = all;
             this.out = out;
             this.err = err;
         }
@@ -382,11 +385,17 @@ final class WipeCommand implements Callable<Integer> {
                     out.println(ResultSummary.result(result));
                     result.warnings().forEach(w -> err.println(Units.printable(result.target().path()) + ": warning: " + w));
                 }
-                int code = certify(done, json ? new JsonLines(out) : null, out, err);
+                int code = certify(done, resumeCommand(done.result().target(), all), json ? new JsonLines(out) : null,
+                        out, err);
                 out.flush();
                 return code;
             }
         }
+    }
+
+    /** {@code word} as a shell reads it back: as it is when it is plain, else in single quotes. */
+    private static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./:=@%+,-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** Waits for the jobs to end, however often the main thread is interrupted meanwhile. */
@@ -410,7 +419,8 @@ final class WipeCommand implements Callable<Integer> {
      * result, which stands, with where the certificate is instead or how it can still be made. A
      * job that stopped early says how to resume it, or why it cannot be.
      */
-    private static int certify(Certifier.Report done, JsonLines jsonLines, PrintWriter out, PrintWriter err) {
+    private static int certify(Certifier.Report done, String resume, JsonLines jsonLines, PrintWriter out,
+                               PrintWriter err) {
         int code = ExitCode.of(done.result());
         String path = Units.printable(done.result().target().path());
         if (done.files() != null) {
@@ -421,7 +431,7 @@ final class WipeCommand implements Callable<Integer> {
             }
         }
         String problem = done.files() == null ? "the certificate could not be written: " + done.uncertified()
-                + (done.journalKept() && !done.resumable() ? "; the journal is kept: blockwipe wipe --resume " + path
+                + (done.journalKept() && !done.resumable() ? "; the journal is kept: " + resume
                 + " reads the target back and writes it" : "")
                 : done.misplaced() != null ? "the certificate is not in the reports directory: " + done.misplaced() : null;
         if (problem != null) {
@@ -430,9 +440,21 @@ final class WipeCommand implements Callable<Integer> {
         }
         done.problems().forEach(p -> err.println(path + ": warning: " + p));
         if (done.resumable() && jsonLines == null) {
-            out.println(path + ": resumable: blockwipe wipe --resume " + path);
+            out.println(path + ": resumable: " + resume);
         }
         return code;
+    }
+
+    /**
+     * The command that goes on with an interrupted wipe of {@code target}, to be pasted as it is:
+     * confirmed by the name this wipe was confirmed by, with the folders this wipe was given (its
+     * journal is in one of them), each word quoted for the shell where it needs it.
+     */
+    private String resumeCommand(TargetInfo target, List<TargetInfo> all) {
+        List<String> words = new ArrayList<>(List.of("blockwipe", "wipe", "--resume", target.path(),
+                "--yes=" + Confirmation.word(target, all)));
+        words.addAll(papers.given());
+        return String.join(" ", words.stream().map(WipeCommand::shellWord).toList());
     }
 
     private Certifier certifier() throws IOException {

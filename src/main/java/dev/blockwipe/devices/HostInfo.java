@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  *                      host names are all the same
  * @param bootId        the kernel's id of this boot (/proc/sys/kernel/random/boot_id): device numbers
  *                      and disk sequence numbers mean the same device only within one boot
+ * @param systemUnread  why DMI facts are missing ("no DMI on this machine (/sys/class/dmi/id is
+ *                      missing)", "/sys/class/dmi/id/product_serial needs root"), or empty
  */
 public record HostInfo(String hostname, String machineId, String systemVendor, String systemProduct, String systemSerial,
-                       String boardSerial, String bootId) {
+                       String boardSerial, String bootId, String systemUnread) {
     /** What firmware vendors leave in DMI serials they did not fill in. */
     private static final Set<String> PLACEHOLDERS = Set.of("to be filled by o.e.m.", "default string",
             "system serial number", "not specified", "not applicable", "none", "n/a", "0123456789", "123456789",
@@ -35,6 +37,13 @@ public record HostInfo(String hostname, String machineId, String systemVendor, S
         systemSerial = systemSerial == null ? "" : systemSerial;
         boardSerial = boardSerial == null ? "" : boardSerial;
         bootId = bootId == null ? "" : bootId;
+        systemUnread = systemUnread == null ? "" : systemUnread;
+    }
+
+    /** A machine whose DMI facts could all be read (or that were recorded without a reason). */
+    public HostInfo(String hostname, String machineId, String systemVendor, String systemProduct, String systemSerial,
+                    String boardSerial, String bootId) {
+        this(hostname, machineId, systemVendor, systemProduct, systemSerial, boardSerial, bootId, "");
     }
 
     /** "Dell Inc. PowerEdge R730, serial 7XYZ123, board serial CN7016…": the DMI facts there are, empty when none. */
@@ -42,6 +51,20 @@ public record HostInfo(String hostname, String machineId, String systemVendor, S
         String name = String.join(" ", Stream.of(systemVendor, systemProduct).filter(s -> !s.isEmpty()).toList());
         return String.join(", ", Stream.of(name, systemSerial.isEmpty() ? "" : "serial " + systemSerial,
                 boardSerial.isEmpty() ? "" : "board serial " + boardSerial).filter(s -> !s.isEmpty()).toList());
+    }
+
+    /**
+     * The system for people, with why what is missing is missing: "Dell Inc. PowerEdge R730, serial
+     * 7XYZ123", "QEMU Standard PC (/sys/class/dmi/id/product_serial needs root)", "not readable: no
+     * DMI on this machine (/sys/class/dmi/id is missing)"; "not recorded" when there is nothing and
+     * no reason (a certificate older than the reasons).
+     */
+    public String describeSystem() {
+        String system = system();
+        if (systemUnread.isEmpty()) {
+            return system.isEmpty() ? "not recorded" : system;
+        }
+        return system.isEmpty() ? "not readable: " + systemUnread : system + " (" + systemUnread + ")";
     }
 
     /**

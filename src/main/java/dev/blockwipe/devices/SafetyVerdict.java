@@ -9,7 +9,7 @@ public sealed interface SafetyVerdict {
     /** One line for people: what is on it, or why it is blocked. */
     String describe();
 
-    /** Blank: no signature, no partition table. */
+    /** Blank: no signature, no partition table, and samples across it each one repeated byte. */
     record Wipeable() implements SafetyVerdict {
         @Override
         public String level() {
@@ -18,8 +18,8 @@ public sealed interface SafetyVerdict {
 
         @Override
         public String describe() {
-            return "nothing recognised on it (no file system, partition table or other signature; it may still hold"
-                    + " data, encrypted data looks like this)";
+            return "nothing recognised on it (no file system, partition table or other signature) and samples read"
+                    + " across it each hold one repeated byte: blank";
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.blockwipe.linux;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.PointerType;
 import com.sun.jna.ptr.PointerByReference;
+import dev.blockwipe.devices.ContentSample;
 import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.SignatureProbe;
@@ -83,7 +85,7 @@ public final class Blkid implements SignatureProbe {
             Lib.blkid_probe_set_partitions_flags(pr, entryDetails ? BLKID_PARTS_ENTRY_DETAILS : 0);
             int rc = Lib.blkid_do_safeprobe(pr);
             if (rc == NOTHING) {
-                return Signatures.NONE;
+                return sampled(fd, path, Lib.blkid_probe_get_size(pr));
             }
             if (rc == AMBIGUOUS) {
                 return new Signatures(List.of(new Signature("ambiguous", "other", "", "")), "", null);
@@ -101,6 +103,25 @@ public final class Blkid implements SignatureProbe {
         } finally {
             Lib.blkid_free_probe(pr);
         }
+    }
+
+    /**
+     * Where libblkid recognised nothing: what samples of the data say ({@link ContentSample}), read
+     * with pread through the same descriptor. A sample that cannot be read makes the contents unknown.
+     */
+    private static Signatures sampled(int fd, String path, long size) {
+        List<byte[]> samples = new ArrayList<>();
+        try (Memory buf = new Memory(ContentSample.SAMPLE_BYTES)) {
+            for (long offset : size <= 0 ? new long[0] : ContentSample.offsets(size)) {
+                long n = LibC.pread(fd, buf, Math.min(ContentSample.SAMPLE_BYTES, size - offset), offset);
+                if (n < 0) {
+                    return Signatures.unknown("cannot read a sample of " + path + " at " + offset + ": "
+                            + Errno.name(Errno.last()));
+                }
+                samples.add(buf.getByteArray(0, (int) n));
+            }
+        }
+        return ContentSample.judge(samples);
     }
 
     private static Map<String, String> values(Probe pr) {
@@ -161,6 +182,9 @@ public final class Blkid implements SignatureProbe {
         static native int blkid_probe_set_partitions_flags(Probe pr, int flags);
 
         static native int blkid_do_safeprobe(Probe pr);
+
+        /** The size of the probed area: the device's or file's size. */
+        static native long blkid_probe_get_size(Probe pr);
 
         static native int blkid_probe_numof_values(Probe pr);
 

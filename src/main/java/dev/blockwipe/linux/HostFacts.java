@@ -3,11 +3,16 @@ package dev.blockwipe.linux;
 import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.engine.io.BufferPool;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The machine's identity for certificates: host name, machine-id, DMI vendor, product, system and board serial, boot id. */
 public final class HostFacts {
+    private static final String DMI = "sys/class/dmi/id";
     private HostFacts() {
     }
 
@@ -23,11 +28,34 @@ public final class HostFacts {
             // too, and on a machine whose DNS does not answer it waited for its timeout
             hostname = text(root.resolve("proc/sys/kernel/hostname"));
         }
-        Path dmi = root.resolve("sys/class/dmi/id");
-        return new HostInfo(hostname, text(root.resolve("etc/machine-id")), text(dmi.resolve("sys_vendor")),
-                text(dmi.resolve("product_name")), text(dmi.resolve("product_serial")),
-                text(dmi.resolve("board_serial")),
-                text(root.resolve("proc/sys/kernel/random/boot_id")));
+        Path dmi = root.resolve(DMI);
+        List<String> unread = new ArrayList<>();
+        String vendor = dmi(dmi, "sys_vendor", unread);
+        String product = dmi(dmi, "product_name", unread);
+        String serial = dmi(dmi, "product_serial", unread);
+        String board = dmi(dmi, "board_serial", unread);
+        String why = Files.isDirectory(dmi) ? String.join("; ", unread)
+                : "no DMI on this machine (/" + DMI + " is missing)";
+        return new HostInfo(hostname, text(root.resolve("etc/machine-id")), vendor, product, serial, board,
+                text(root.resolve("proc/sys/kernel/random/boot_id")), why);
+    }
+
+    /**
+     * A DMI fact, or empty; one that is there but cannot be read adds why to {@code unread} (the
+     * serials are root's alone). A fact the firmware does not give has no file, and no reason.
+     */
+    private static String dmi(Path dmi, String name, List<String> unread) {
+        Path file = dmi.resolve(name);
+        try {
+            return Files.readString(file).strip().lines().findFirst().orElse("");
+        } catch (NoSuchFileException e) {
+            return "";
+        } catch (AccessDeniedException e) {
+            unread.add("/" + DMI + "/" + name + " needs root");
+        } catch (IOException e) {
+            unread.add("/" + DMI + "/" + name + " cannot be read (" + e.getMessage() + ")");
+        }
+        return "";
     }
 
     /**

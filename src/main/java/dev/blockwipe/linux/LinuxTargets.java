@@ -15,6 +15,9 @@ import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.engine.io.IoMode;
 import dev.blockwipe.engine.io.TargetIdentity;
 import dev.blockwipe.engine.io.TargetInfo;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -54,7 +57,8 @@ public final class LinuxTargets implements TargetOpener {
     }
 
     @Override
-    public Located locate(String path) throws TargetException {
+    public Located locate(String given) throws TargetException {
+        String path = pathOf(given);
         if (path.indexOf('\0') >= 0) {
             throw new TargetRefusedException(path, Reason.NOT_FOUND, "the path contains a NUL byte");
         }
@@ -86,6 +90,31 @@ public final class LinuxTargets implements TargetOpener {
         } catch (TargetException | RuntimeException e) {
             LibC.close(fd);
             throw e;
+        }
+    }
+
+    /**
+     * The path a name stands for. A name without a slash that the kernel gives a disk or partition
+     * ("loop9", "sdb1", as {@code blockwipe list} and lsblk show them) is that device's node in
+     * /dev, so every command takes the names {@code list} prints; any other name is a path. A name
+     * that is both such a device and a file in the current folder is refused: either may be meant.
+     */
+    private String pathOf(String given) throws TargetRefusedException {
+        if (given.isEmpty() || given.startsWith(".") || given.indexOf('/') >= 0 || given.indexOf('\0') >= 0) {
+            return given;
+        }
+        try {
+            if (!Files.exists(sysfsRoot.resolve("class/block").resolve(given))) {
+                return given;
+            }
+            String device = "/dev/" + given;
+            if (Files.exists(Path.of(given), LinkOption.NOFOLLOW_LINKS)) {
+                throw new TargetRefusedException(given, Reason.BLOCKED, "names both the file ./" + given
+                        + " in this folder and the device " + device + ": give the one you mean by its path");
+            }
+            return device;
+        } catch (InvalidPathException e) {
+            return given;
         }
     }
 
@@ -256,7 +285,9 @@ public final class LinuxTargets implements TargetOpener {
 
     private static TargetException locateFailure(String path, int errno) {
         return switch (errno) {
-            case Errno.ENOENT -> new TargetRefusedException(path, Reason.NOT_FOUND, "no such file or device");
+            case Errno.ENOENT -> new TargetRefusedException(path, Reason.NOT_FOUND,
+                    path.isEmpty() || path.indexOf('/') >= 0 ? "no such file or device"
+                            : "no such file here, and no disk or partition of that name (see: blockwipe list --all)");
             case Errno.ENOTDIR -> new TargetRefusedException(path, Reason.NOT_FOUND,
                     "no such file or device (a part of the path is not a directory)");
             case Errno.ENAMETOOLONG -> new TargetRefusedException(path, Reason.NOT_FOUND,

@@ -65,7 +65,7 @@ public record Certificate(UUID id, Instant created, String tool, String build, H
                         resumable),
                 new CertificateDocument.Tool("Blockwipe", tool, build),
                 new CertificateDocument.Host(host.hostname(), host.machineId(), host.systemVendor(), host.systemProduct(),
-                        host.systemSerial(), host.boardSerial()),
+                        host.systemSerial(), host.boardSerial(), host.systemUnread()),
                 operator, deviceSection(), sanitizationSection(), firmwareSection(), smart(), limitations(),
                 result.passes().stream().map(p -> ResultJson.Pass.of(p, true)).toList(),
                 ResultJson.BadSectors.of(result), ResultJson.Temperature.of(result.temperatures()),

@@ -32,15 +32,15 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
                                   ResultJson.Temperature temperature, List<ResultJson.Run> runs,
                                   SignOff verifierSignOff, Signing signing) {
     /** The version written now; see the schema's history in src/docs/certificate-schema.md. */
-    public static final int SCHEMA_VERSION = 9;
+    public static final int SCHEMA_VERSION = 10;
     /**
-     * The versions {@link #read} takes: the one written now; version 8, which has no
-     * {@code host.boardSerial}; version 7, which has no {@code
+     * The versions {@link #read} takes: the one written now; version 9, which has no
+     * {@code host.systemUnread}; version 8, which also has no {@code host.boardSerial}; version 7, which has no {@code
      * firmwareErase} (it had no firmware methods); version 6, which also lacks {@code limitations};
      * and version 5, which also lacks the requests each pass and read-back made. Versions 1 to 4
      * were never released.
      */
-    static final Set<Integer> READABLE = Set.of(5, 6, 7, 8, 9);
+    static final Set<Integer> READABLE = Set.of(5, 6, 7, 8, 9, 10);
 
     /** A certificate without one of these is not one: refused when read, rather than shown with holes. */
     public CertificateDocument {
@@ -62,12 +62,17 @@ public record CertificateDocument(int schemaVersion, UUID id, Instant created, R
     public record Tool(String name, String version, String build) {
     }
 
-    /** @param boardSerial from schema 9 on (null in older certificates) */
+    /**
+     * @param boardSerial  from schema 9 on (null in older certificates)
+     * @param systemUnread from schema 10 on (null in older certificates): why DMI facts are missing, or empty
+     */
     public record Host(String hostname, String machineId, String systemVendor, String systemProduct,
-                       String systemSerial, @JsonInclude(JsonInclude.Include.NON_NULL) String boardSerial) {
-        /** See {@link HostInfo#system()}. */
-        public String system() {
-            return new HostInfo(hostname, machineId, systemVendor, systemProduct, systemSerial, boardSerial, "").system();
+                       String systemSerial, @JsonInclude(JsonInclude.Include.NON_NULL) String boardSerial,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) String systemUnread) {
+        /** See {@link HostInfo#describeSystem()}. */
+        public String describeSystem() {
+            return new HostInfo(hostname, machineId, systemVendor, systemProduct, systemSerial, boardSerial, "",
+                    systemUnread).describeSystem();
         }
     }
 

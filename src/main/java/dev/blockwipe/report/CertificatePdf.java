@@ -173,7 +173,7 @@ public final class CertificatePdf {
         section("Host and operator");
         fact("Host", joinOr("unknown", cert.host().hostname(),
                 cert.host().machineId().isEmpty() ? "" : "machine-id " + cert.host().machineId()));
-        fact("System", cert.host().system().isEmpty() ? "not readable" : cert.host().system());
+        fact("System", cert.host().describeSystem());
         fact("Operator", joinOr("not named", cert.operator().name(), cert.operator().organisation()));
         section("Speed profile (MB/s over time, one colour per pass)");
         overTime();

@@ -3,6 +3,7 @@ package dev.blockwipe.tui;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.service.ConfirmationWord;
 import dev.blockwipe.ui.DialogService;
 import dev.blockwipe.ui.bench.BenchViewModel;
 import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
@@ -133,7 +134,7 @@ final class ConsoleDialogs implements DialogService {
             return switch (k.getKeyType()) {
                 case Escape -> true;
                 case Enter -> {
-                    confirmed = typed.toString().strip().equals(expected);
+                    confirmed = ConfirmationWord.matches(typed.toString(), expected);
                     yield confirmed;
                 }
                 case Backspace -> {

@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.report.Settings;
+import dev.blockwipe.service.ConfirmationWord;
 import dev.blockwipe.ui.bench.BenchDialog;
 import dev.blockwipe.ui.bench.BenchViewModel;
 import dev.blockwipe.ui.dialogs.SettingsDialog;
@@ -9,6 +10,7 @@ import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -57,9 +59,9 @@ final class FxDialogs implements DialogService {
         ask.setTitle(title);
         ask.setHeaderText(header);
         ask.setContentText("To confirm, type " + expected + ":");
-        ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
-                .bind(ask.getEditor().textProperty().isNotEqualTo(expected));
-        return ask.showAndWait().filter(expected::equals).isPresent();
+        ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(Bindings.createBooleanBinding(
+                () -> !ConfirmationWord.matches(ask.getEditor().getText(), expected), ask.getEditor().textProperty()));
+        return ask.showAndWait().filter(typed -> ConfirmationWord.matches(typed, expected)).isPresent();
     }
 
     @Override

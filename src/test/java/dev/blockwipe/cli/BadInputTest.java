@@ -48,6 +48,19 @@ class BadInputTest {
     }
 
     @Test
+    void aMistypedCommandIsAnsweredWithTheNearestOne() {
+        expect(2, "did you mean: wipe?", "wipz", "/dev/loop9");
+        expect(2, "did you mean: list?", "lst");
+    }
+
+    @Test
+    void aMistypedOptionIsAnsweredWithTheNearestOne() throws Exception {
+        Path img = image();
+        unchanged(img, () -> expect(2, "Unknown option: '--metod'; did you mean: --method", "wipe", img.toString(),
+                "--metod", "zero", "--yes=t.img"));
+    }
+
+    @Test
     void unknownMethod() throws Exception {
         Path img = image();
         unchanged(img, () -> expect(2, "unknown method 'shred'", "wipe", img.toString(), "-m", "shred", "--yes=t.img"));

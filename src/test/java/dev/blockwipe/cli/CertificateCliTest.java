@@ -236,6 +236,31 @@ class CertificateCliTest {
         assertThat(show.err().lines()).singleElement().asString().contains("not a readable certificate");
     }
 
+    /**
+     * Each line has the whole date and time, the device, the method and the result; the asset tag
+     * shows where a certificate has one, and a column no certificate fills is left out.
+     */
+    @Test
+    void listShowsDateAndTimeMethodAndAssetTagAndNoEmptyColumn() throws Exception {
+        Path reports = tmp.resolve("reports");
+        assertThat(wipe(image("untagged.img"), reports).exitCode()).isZero();
+
+        List<String> untagged = Cli.run("report", "list", "--report-dir", reports.toString()).out().lines().toList();
+        assertThat(untagged.get(0)).startsWith("Date").contains("Device", "Method", "Result", "File")
+                .doesNotContain("Serial", "Asset tag");
+        assertThat(untagged.get(1)).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC  untagged\\.img +zero +Erased.*");
+
+        Path tagged = image("tagged.img");
+        assertThat(Cli.run("wipe", tagged.toString(), "-m", "zero", "--yes=tagged.img", "--asset-tag", "LAB-0042",
+                "--report-dir", reports.toString(), "--config-dir", tmp.resolve("config").toString()).exitCode()).isZero();
+
+        List<String> both = Cli.run("report", "list", "--report-dir", reports.toString()).out().lines().toList();
+        assertThat(both.get(0)).contains("Asset tag");
+        assertThat(both).hasSize(3).anySatisfy(l -> assertThat(l).contains("tagged.img", "LAB-0042", "zero", "Erased"));
+        Path json = Files.list(reports).filter(p -> p.toString().endsWith("_tagged.img.json")).findFirst().orElseThrow();
+        assertThat(Cli.run("report", "show", json.toString()).out()).contains("asset tag:     LAB-0042");
+    }
+
     @Test
     void listNamesATruncatedCertificateAndGoesOn() throws Exception {
         Path reports = tmp.resolve("reports");
@@ -248,7 +273,7 @@ class CertificateCliTest {
         Cli list = Cli.run("report", "list", "--report-dir", reports.toString());
 
         assertThat(list.exitCode()).isZero();
-        assertThat(list.out().lines()).hasSize(2);
+        assertThat(list.out().lines()).hasSize(3);
         assertThat(list.out()).contains("UNREADABLE", truncated.toString(), "Erased", good.toString());
         assertThat(list.err().lines()).singleElement().asString().contains(truncated.getFileName().toString(), "truncated");
     }

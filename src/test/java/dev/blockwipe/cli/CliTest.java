@@ -171,6 +171,14 @@ class CliTest {
         assertThat(cli.out()).contains("Exit codes:", "refused for safety", "130");
     }
 
+    /** A description too long for one line goes on under itself, not at the left edge under the codes. */
+    @Test
+    void helpIndentsTheExitCodesThatWrap() {
+        List<String> codes = Cli.run("--help").out().lines().dropWhile(l -> !l.startsWith("Exit codes:")).skip(1).toList();
+        assertThat(codes).hasSizeGreaterThan(14).allSatisfy(line -> assertThat(line).startsWith("  "));
+        assertThat(codes).anySatisfy(line -> assertThat(line).matches(" {6,}\\S.*"));
+    }
+
     /** Each command's model is built only when the command line names it; help still lists them all. */
     @Test
     void aCommandLineThatNamesACommandGetsThatOneAlone() {

@@ -162,12 +162,14 @@ class FailingDiskTest {
 
             assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
             assertThat(r.out()).contains(disk.path() + ": FAILED: the device stopped answering at offset",
-                    healthy.path() + ": ERASED", disk.path() + ": resumable: blockwipe wipe --resume " + disk.path());
+                    healthy.path() + ": ERASED", disk.path() + ": resumable: blockwipe wipe --resume " + disk.path()
+                            + " --yes=" + disk.name() + " --report-dir ");
             assertThat(LoopDevice.allZero(healthy.path())).isTrue();
             assertThat(r.out().lines().filter(l -> l.contains(": certificate "))).hasSize(2);
 
             disk.control(Map.of("dead", false, "deadAfter", -1, "delay", 0));
-            Cli again = wipe("--resume", disk.path(), "--yes=" + disk.name());
+            String hint = r.out().lines().filter(l -> l.startsWith(disk.path() + ": resumable: ")).findFirst().orElseThrow();
+            Cli again = Cli.run(hint.substring(hint.indexOf("blockwipe wipe ") + "blockwipe ".length()).split(" "));
 
             assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
             assertThat(LoopDevice.allZero(disk.backing().toString())).as("every byte erased over both runs").isTrue();

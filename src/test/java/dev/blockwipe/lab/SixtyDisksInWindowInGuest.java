@@ -96,7 +96,7 @@ class SixtyDisksInWindowInGuest {
 
         robot.clickOn("#wipe");
         Frames.first(PAINTED, () -> robot.lookup("#confirmation").tryQuery().isPresent());
-        robot.clickOn("#confirmation").write("WIPE " + disks.size() + " DISKS");
+        robot.clickOn("#confirmation").write("WIPE " + disks.size() + " TARGETS");
         Frames.Gaps gaps = Frames.gaps();
         long confirmed = System.nanoTime();
         robot.clickOn("#confirm-wipe");

@@ -47,4 +47,29 @@ class HostFactsTest {
         assertThat(HostFacts.read(root).system()).isEqualTo("QEMU");
         assertThat(HostFacts.read(root).boardSerial()).isEmpty();
     }
+
+    @Test
+    void aMachineWithoutDmiSaysSo() {
+        assertThat(HostFacts.read(root).systemUnread()).isEqualTo("no DMI on this machine (/sys/class/dmi/id is missing)");
+        assertThat(HostFacts.read(root).describeSystem())
+                .isEqualTo("not readable: no DMI on this machine (/sys/class/dmi/id is missing)");
+    }
+
+    /** Root reads every DMI file; what cannot be read (here: a directory where a serial should be) is named. */
+    @Test
+    void aSerialThatCannotBeReadIsNamedWithTheSystem() throws IOException {
+        write("sys/class/dmi/id/sys_vendor", "QEMU\n");
+        Files.createDirectories(root.resolve("sys/class/dmi/id/product_serial"));
+
+        assertThat(HostFacts.read(root).describeSystem())
+                .startsWith("QEMU (/sys/class/dmi/id/product_serial cannot be read (");
+    }
+
+    @Test
+    void aFactTheFirmwareDoesNotGiveNeedsNoReason() throws IOException {
+        write("sys/class/dmi/id/sys_vendor", "QEMU\n");
+
+        assertThat(HostFacts.read(root).systemUnread()).isEmpty();
+        assertThat(HostFacts.read(root).describeSystem()).isEqualTo("QEMU");
+    }
 }

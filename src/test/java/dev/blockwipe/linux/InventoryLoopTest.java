@@ -12,6 +12,7 @@ import dev.blockwipe.devices.DeviceWatcher;
 import dev.blockwipe.devices.Disk;
 import dev.blockwipe.devices.Partition;
 import dev.blockwipe.devices.SafetyVerdict;
+import dev.blockwipe.devices.Signature;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;
 import dev.blockwipe.testing.Sh;
@@ -90,6 +91,19 @@ class InventoryLoopTest {
             assertThat(wipe.exitCode()).as(wipe.err()).isZero();
             assertThat(wipe.err()).as("said before the first write, not only in the result")
                     .containsSubsequence("misaligned on its disk by 512 bytes", "read-back OK");
+        }
+    }
+
+    /** libblkid finds nothing on random data; the samples read across it tell it from a blank device. */
+    @Test
+    void aDeviceFullOfRandomDataIsListedAsSuchAndAsksForConfirmation() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(dir, 8 * MIB)) {
+            loop.fillRandom(loop.path(), 3);
+
+            Device d = scan().byName(loop.name()).orElseThrow();
+            assertThat(d.signatures().found()).containsExactly(Signature.RANDOM_DATA);
+            assertThat(d.verdict()).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
+            assertThat(Cli.listed(loop.name()).at("/verdict/level").asText()).isEqualTo("CONFIRM");
         }
     }
 

@@ -141,6 +141,23 @@ class CertificateTest {
                 .isFalse();
     }
 
+    /** "System: not readable" said why: in the JSON (schema 10) and on the PDF. */
+    @Test
+    void aMachineWhoseSystemCannotBeReadSaysWhyOnTheCertificateAndItsPdf() throws Exception {
+        String why = "no DMI on this machine (/sys/class/dmi/id is missing)";
+        HostInfo noDmi = new HostInfo("vm", "3d1219c7c4c5404aaa1f6d2a48adfda4", "", "", "", "", "", why);
+        MemoryTarget target = target(null);
+        Certifier.Paperwork paperwork = new Certifier(settings, noDmi, BuildInfo.current()).begin(target.info(), DISK);
+        ReportStore.CertificateFiles files = paperwork.finish(new WipeJob(WipeRequest.of(WipeMethods.byName("zero")
+                .orElseThrow())).run(target, paperwork, new CancelToken())).files();
+
+        JsonNode cert = new ObjectMapper().readTree(Files.readAllBytes(files.json()));
+        assertThat(cert.at("/host/systemUnread").asText()).isEqualTo(why);
+        try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+            assertThat(new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ")).contains("not readable: " + why);
+        }
+    }
+
     @Test
     void thePdfReadsAsACertificateWithSerialMethodAndResult() throws Exception {
         ReportStore.CertificateFiles files = certify(null);

@@ -29,6 +29,7 @@ class SchemaGoldenTest {
     private static final String V7 = "certificate-v7/20261205T082413Z_vm_v7-disk.img.json";
     private static final String V8 = "certificate-v8/20261205T101531Z_vm_GOLD-8.json";
     private static final String V9 = "certificate-v9/20261205T125459Z_vm_v9-disk.img.json";
+    private static final String V10 = "certificate-v10/20261205T162123Z_vm_v10-disk.img.json";
     private static final String JOURNAL = "633319959531b956e632f383.journal.json";
 
     @TempDir
@@ -115,10 +116,25 @@ class SchemaGoldenTest {
                 .as("not recorded before schema 9").isNull();
     }
 
+    /** The version that says why the machine's DMI facts are missing: this machine has no DMI at all. */
+    @Test
+    void aVersion10CertificateVerifiesAndSaysWhyTheSystemIsNotNamed() throws Exception {
+        assertThat(trusted("certificate-v10").certificate(golden(V10)).message()).startsWith("VALID");
+
+        CertificateDocument c = CertificateDocument.read(Files.readAllBytes(golden(V10)));
+        assertThat(c.schemaVersion()).isEqualTo(10);
+        assertThat(c.device().assetTag()).isEqualTo("GOLD-10");
+        assertThat(c.host().systemUnread()).isEqualTo("no DMI on this machine (/sys/class/dmi/id is missing)");
+        assertThat(c.host().describeSystem()).isEqualTo("not readable: no DMI on this machine (/sys/class/dmi/id is missing)");
+        CertificateDocument v9 = CertificateDocument.read(Files.readAllBytes(golden(V9)));
+        assertThat(v9.host().systemUnread()).as("not recorded before schema 10").isNull();
+        assertThat(v9.host().describeSystem()).isEqualTo("not recorded");
+    }
+
     /** Field names, their order, which are left out and how numbers are written: all of it, byte for byte. */
     @Test
     void aCertificateReadAndWrittenAgainIsTheSignedBytes() throws Exception {
-        for (String version : List.of(V5, V6, V7, V8, V9)) {
+        for (String version : List.of(V5, V6, V7, V8, V9, V10)) {
             byte[] signed = Files.readAllBytes(golden(version));
             assertThat(new String(Json.canonical(CertificateDocument.read(signed)), StandardCharsets.UTF_8)).as(version)
                     .isEqualTo(new String(signed, StandardCharsets.UTF_8));
@@ -127,7 +143,7 @@ class SchemaGoldenTest {
 
     @Test
     void anyChangedByteOfAGoldenCertificateFailsVerification() throws Exception {
-        for (String version : List.of(V5, V6, V7, V8, V9)) {
+        for (String version : List.of(V5, V6, V7, V8, V9, V10)) {
             Path folder = copy(Path.of(version).getParent().toString());
             Path json = folder.resolve(Path.of(version).getFileName());
             TrustedKey key = trusted(Path.of(version).getParent().toString());
@@ -144,7 +160,7 @@ class SchemaGoldenTest {
     @Test
     void aCertificateOfAVersionThisBlockwipeDoesNotReadIsRefusedAsSuch() throws Exception {
         String v7 = Files.readString(golden(V7));
-        for (String version : List.of("4", "10", "\"7\"")) {
+        for (String version : List.of("4", "11", "\"7\"")) {
             byte[] other = v7.replace("\"schemaVersion\" : 7", "\"schemaVersion\" : " + version).getBytes(StandardCharsets.UTF_8);
             assertThatThrownBy(() -> CertificateDocument.read(other)).as(version)
                     .hasMessageContaining("schema version " + version.replace("\"", "") + " is not one this Blockwipe reads");

@@ -1,8 +1,11 @@
 package dev.blockwipe.ui.certificates;
 
+import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.ui.Background;
 import dev.blockwipe.ui.DesktopOpener;
+import java.util.List;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -15,20 +18,22 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
-/** Past certificates: device, date, result; open one in the window, show the JSON, check the signature. */
+/**
+ * Past certificates: date, device, serial, asset tag, method, result; open one in the window, show
+ * the JSON, check the signature.
+ */
 public final class ReportsDialog {
     private ReportsDialog() {
     }
 
     /** Shows the dialog at once; the list fills in when the certificates have been read in the background. */
     public static void show(ReportsViewModel vm, Window owner, DesktopOpener opener) {
-        TableView<ReportsViewModel.Entry> table = new TableView<>(vm.entries());
-        table.getColumns().add(column("Date (UTC)", 150, ReportsViewModel.Entry::created));
-        table.getColumns().add(column("Device", 110, ReportsViewModel.Entry::device));
-        table.getColumns().add(column("Serial", 140, ReportsViewModel.Entry::serial));
-        table.getColumns().add(column("Result", 160, ReportsViewModel.Entry::outcome));
+        TableView<CertificateListing> table = new TableView<>(vm.entries());
+        table.setId("certificates");
+        columns(table, vm.columns());
+        vm.columns().addListener((ListChangeListener<CertificateListing.Column>) c -> columns(table, vm.columns()));
         table.setPlaceholder(new Label("No certificates in " + vm.reportDir() + " yet."));
-        table.setPrefSize(720, 360);
+        table.setPrefSize(900, 360);
         Label status = new Label();
         status.setWrapText(true);
         status.textProperty().bind(vm.statusProperty());
@@ -59,19 +64,25 @@ public final class ReportsDialog {
         dialog.showAndWait();
     }
 
-    private static java.util.Optional<ReportsViewModel.Entry> selected(TableView<ReportsViewModel.Entry> table) {
+    private static java.util.Optional<CertificateListing> selected(TableView<CertificateListing> table) {
         return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
     }
 
-    private static TableColumn<ReportsViewModel.Entry, String> column(String title, double width,
-                                                                       java.util.function.Function<ReportsViewModel.Entry, String> value) {
-        TableColumn<ReportsViewModel.Entry, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        return c;
+    /** A table column for each column worth showing; the date's and the result's wide enough for them whole. */
+    private static void columns(TableView<CertificateListing> table, List<CertificateListing.Column> shown) {
+        table.getColumns().setAll(shown.stream().map(column -> {
+            TableColumn<CertificateListing, String> c = new TableColumn<>(column.heading());
+            c.setPrefWidth(switch (column) {
+                case DATE -> 180;
+                case RESULT -> 240;
+                default -> 120;
+            });
+            c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(column.of(cell.getValue())));
+            return c;
+        }).toList());
     }
 
-    private static void showJson(ReportsViewModel.Entry entry, String json, Throwable failure, Window owner) {
+    private static void showJson(CertificateListing entry, String json, Throwable failure, Window owner) {
         if (failure != null) {
             new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + Background.cause(failure).getMessage(),
                     ButtonType.OK).showAndWait();

@@ -1,12 +1,10 @@
 package dev.blockwipe.ui.certificates;
 
-import dev.blockwipe.report.CertificateDocument;
+import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.Settings;
 import dev.blockwipe.ui.Background;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -21,12 +19,8 @@ import javafx.collections.ObservableList;
  * (hundreds, on a busy station) runs on the background executor; the list changes on the FX thread.
  */
 public final class ReportsViewModel {
-    /** One certificate in the list. */
-    public record Entry(Path json, String created, String device, String serial, String outcome) {
-    }
-
     private final Settings settings;
-    private final Callable<List<Entry>> reader;
+    private final Callable<List<CertificateListing>> reader;
     private final Executor background;
     private final Executor fx;
     /** The latest reading asked for, and the latest whose answer the list shows: older answers are dropped. */
@@ -35,11 +29,21 @@ public final class ReportsViewModel {
 
     // ---- Properties
 
-    private final ObservableList<Entry> entries = FXCollections.observableArrayList();
-    private final ObservableList<Entry> entriesView = FXCollections.unmodifiableObservableList(entries);
+    private final ObservableList<CertificateListing> entries = FXCollections.observableArrayList();
+    private final ObservableList<CertificateListing> entriesView = FXCollections.unmodifiableObservableList(entries);
 
-    public ObservableList<Entry> entries() {
+    public ObservableList<CertificateListing> entries() {
         return entriesView;
+    }
+
+    private final ObservableList<CertificateListing.Column> columns = FXCollections.observableArrayList(
+            CertificateListing.shown(List.of()));
+    private final ObservableList<CertificateListing.Column> columnsView =
+            FXCollections.unmodifiableObservableList(columns);
+
+    /** The columns worth showing: those with a value in some certificate of the list. */
+    public ObservableList<CertificateListing.Column> columns() {
+        return columnsView;
     }
 
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -54,11 +58,11 @@ public final class ReportsViewModel {
      * @param fx         runs on the FX thread
      */
     public ReportsViewModel(Settings settings, Executor background, Executor fx) {
-        this(settings, () -> read(new ReportStore(settings.reportDir())), background, fx);
+        this(settings, () -> CertificateListing.read(new ReportStore(settings.reportDir())), background, fx);
     }
 
     /** @param reader the certificates in the reports directory, newest first (slow: files) */
-    ReportsViewModel(Settings settings, Callable<List<Entry>> reader, Executor background, Executor fx) {
+    ReportsViewModel(Settings settings, Callable<List<CertificateListing>> reader, Executor background, Executor fx) {
         this.settings = settings;
         this.reader = reader;
         this.background = background;
@@ -76,6 +80,7 @@ public final class ReportsViewModel {
                 shown = mine;
                 if (failure == null) {
                     entries.setAll(list);
+                    columns.setAll(CertificateListing.shown(list));
                     status.set("");
                 } else {
                     status.set("Cannot read " + reportDir() + ": " + Background.cause(failure).getMessage());
@@ -85,23 +90,8 @@ public final class ReportsViewModel {
         });
     }
 
-    /** The certificates of {@code store}, newest first; unreadable files are listed as such. Slow: files. */
-    static List<Entry> read(ReportStore store) throws IOException {
-        List<Entry> list = new ArrayList<>();
-        for (Path json : store.list()) {
-            try {
-                CertificateDocument c = store.read(json);
-                list.add(0, new Entry(json, c.created().toString().replaceFirst("\\.\\d+Z$", "Z").replace('T', ' '),
-                        c.device().path(), c.device().serial(), c.result().outcome()));
-            } catch (IOException e) {
-                list.add(0, new Entry(json, "", "", "", "unreadable: " + e.getMessage()));
-            }
-        }
-        return list;
-    }
-
     /** The certificate of {@code entry}: to be viewed, its signature checked, its JSON shown. */
-    public CertificateViewModel certificate(Entry entry) {
+    public CertificateViewModel certificate(CertificateListing entry) {
         return new CertificateViewModel(entry.json(), settings, background, fx);
     }
 

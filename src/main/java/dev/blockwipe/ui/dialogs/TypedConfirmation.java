@@ -1,5 +1,6 @@
 package dev.blockwipe.ui.dialogs;
 
+import dev.blockwipe.service.ConfirmationWord;
 import dev.blockwipe.ui.tree.RowFacts;
 import java.util.List;
 import javafx.beans.binding.Bindings;
@@ -9,9 +10,9 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The confirmation of a write that destroys data: the user types the device's name (one target,
- * so it must be read) or "WIPE 3 DISKS" (several). Used by the wipe dialog and by the write
- * benchmark, so both ask the same for the same risk.
+ * The confirmation of a write that destroys data: the user types what {@link ConfirmationWord}
+ * asks, the device's name (one target, so it must be read) or "WIPE 3 TARGETS" (several). Used by
+ * the wipe dialog and by the write benchmark, so both ask the same for the same risk.
  */
 public final class TypedConfirmation {
     private final String expected;
@@ -19,11 +20,8 @@ public final class TypedConfirmation {
     private final ReadOnlyBooleanWrapper confirmed = new ReadOnlyBooleanWrapper();
 
     public TypedConfirmation(List<RowFacts> targets) {
-        if (targets.isEmpty()) {
-            throw new IllegalArgumentException("a confirmation needs at least one target");
-        }
-        expected = targets.size() == 1 ? targets.get(0).name() : "WIPE " + targets.size() + " DISKS";
-        confirmed.bind(Bindings.createBooleanBinding(() -> typed.get().strip().equals(expected), typed));
+        expected = ConfirmationWord.expected(targets.stream().map(RowFacts::name).toList());
+        confirmed.bind(Bindings.createBooleanBinding(() -> ConfirmationWord.matches(typed.get(), expected), typed));
     }
 
     /** What the user must type. */

@@ -40,7 +40,7 @@ import javafx.collections.ObservableList;
  * range methods it offers the drive's own erases (Purge) that the drives of all targets offer, once
  * they have answered (they are asked in the background).
  * The Wipe command is enabled only when the user has typed the device name (one target) or
- * "WIPE 3 DISKS" (several), and the options are consistent.
+ * "WIPE 3 TARGETS" (several), and the options are consistent.
  */
 public final class WipeDialogViewModel {
     /** What the temperature limit starts at: most drives are specified for 0 to 60 or 70 °C while working. */

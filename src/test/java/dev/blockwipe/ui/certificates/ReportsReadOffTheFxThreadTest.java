@@ -10,6 +10,7 @@ import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.report.BuildInfo;
 import dev.blockwipe.report.CertifiedDevice;
+import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.report.Certifier;
 import dev.blockwipe.report.Operator;
 import dev.blockwipe.report.ReportStore;
@@ -70,7 +71,7 @@ class ReportsReadOffTheFxThreadTest {
         }
         ReportsViewModel reports = WaitForAsyncUtils.asyncFx(() -> new ReportsViewModel(settings(), () -> {
             onFxThread.add(Platform.isFxApplicationThread());
-            return ReportsViewModel.read(new ReportStore(settings().reportDir()));
+            return CertificateListing.read(new ReportStore(settings().reportDir()));
         }, executor, Platform::runLater)).get();
 
         WaitForAsyncUtils.asyncFx(reports::refresh).get().get();

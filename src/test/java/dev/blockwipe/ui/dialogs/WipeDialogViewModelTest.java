@@ -42,8 +42,8 @@ class WipeDialogViewModelTest {
     }
 
     @Test
-    void severalTargetsAreConfirmedByTypingHowManyDisks() {
-        assertThat(dialog("loop3", "loop4", "sdb1").confirmation().expected()).isEqualTo("WIPE 3 DISKS");
+    void severalTargetsAreConfirmedByTypingHowManyTargetsNotDisksForAPartitionMayBeAmongThem() {
+        assertThat(dialog("loop3", "loop4", "sdb1").confirmation().expected()).isEqualTo("WIPE 3 TARGETS");
     }
 
     @Test
@@ -74,7 +74,8 @@ class WipeDialogViewModelTest {
 
     @ParameterizedTest(name = "typed \"{0}\" → {1}")
     @CsvSource(delimiter = '|', value = {
-        "WIPE 3 DISKS|true", "wipe 3 disks|false", "WIPE 3 DISK|false", "WIPE  3 DISKS|false", "WIPE 2 DISKS|false",
+        "WIPE 3 TARGETS|true", "wipe 3 targets|false", "WIPE 3 TARGET|false", "WIPE  3 TARGETS|false",
+        "WIPE 2 TARGETS|false", "WIPE 3 DISKS|false",
         "loop3|false"})
     void severalTargetsNeedTheExactCountPhrase(String typed, boolean enabled) {
         WipeDialogViewModel vm = dialog("loop3", "loop4", "sdb1");

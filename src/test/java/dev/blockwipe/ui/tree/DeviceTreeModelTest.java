@@ -7,6 +7,7 @@ import dev.blockwipe.devices.DeviceNumber;
 import dev.blockwipe.devices.DriveFacts;
 import dev.blockwipe.devices.FactSheet;
 import dev.blockwipe.devices.HostInfo;
+import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.UsageFacts;
 import dev.blockwipe.engine.job.WipeJob;
@@ -66,6 +67,22 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(row("sdd1").facts().misalignment()).startsWith("MISALIGNED: starts at byte 512");
         assertThat(row("sdd").facts().misalignment()).isEmpty();
         assertThat(row("sdb1").facts().misalignment()).as("starts at sector 2048").isEmpty();
+    }
+
+    /**
+     * A disk full of random data (what an encrypted volume without a header looks like) says so in
+     * Contents and asks for the typed confirmation, as a disk with a file system does; a blank one
+     * stays wipeable.
+     */
+    @Test
+    void aDiskOfRandomDataSaysSoAndAsksForConfirmation() throws IOException {
+        signatures.put("/dev/sdc", found(Signature.RANDOM_DATA));
+        rescan(viewModel(true));
+
+        assertThat(row("sdc").facts().contents()).isEqualTo("random data (may be encrypted)");
+        assertThat(row("sdc").facts().verdict()).isInstanceOf(SafetyVerdict.NeedsConfirmation.class);
+        assertThat(row("sdc").facts().verdict().describe()).isEqualTo("holds random data (may be encrypted)");
+        assertThat(row("sdb2").facts().verdict()).as("blank").isInstanceOf(SafetyVerdict.Wipeable.class);
     }
 
     @Test
