@@ -61,6 +61,9 @@ public final class Identification implements AutoCloseable {
      */
     public boolean run(CancelToken stop, Consumer<String> instead) throws IOException {
         long start = pace.nanoTime();
+        if (stop.isCancelled()) {
+            return false;
+        }
         if (led.isEmpty()) {
             return blink(start, stop);
         }
