@@ -56,6 +56,16 @@ class IdentificationTest {
     }
 
     @Test
+    void aStopBeforeTheStartLightsAndReadsNothing() throws IOException {
+        stop.cancel();
+
+        assertThat(identification(64 * MIB, lamp()).run(stop, instead::add)).isFalse();
+        assertThat(identification(64 * MIB, null).run(stop, instead::add)).isFalse();
+        assertThat(led).isEmpty();
+        assertThat(reads).isEmpty();
+    }
+
+    @Test
     void anInterruptTurnsTheLedOffAndKeepsTheInterrupt() throws IOException {
         pace.interruptAt = 3_000 * MS;
 
