@@ -71,7 +71,7 @@ public final class IdentifyModel {
             return Optional.of("Identifying " + name + " reads it or sets its enclosure's LED: that needs root (start"
                     + " Blockwipe with sudo).");
         }
-        return find(row).map(s -> name + " is showing itself already (Stop in the status bar).");
+        return showing(row).map(s -> name + " is showing itself already (Stop in the status bar).");
     }
 
     /** Identify: {@code row} shows itself, in the background, unless it {@link #unavailable cannot}. */
@@ -109,7 +109,8 @@ public final class IdentifyModel {
         return CompletableFuture.allOf(ends).handle((done, failure) -> null);
     }
 
-    private Optional<Showing> find(DeviceRow row) {
+    /** The identification of {@code row} while it runs. */
+    public Optional<Showing> showing(DeviceRow row) {
         return showing.stream().filter(s -> s.key.equals(row.key())).findFirst();
     }
 
