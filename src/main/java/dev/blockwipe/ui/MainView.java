@@ -12,9 +12,9 @@ import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeView;
 import java.net.URL;
 import java.util.Objects;
-import java.util.Optional;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -83,6 +83,8 @@ public final class MainView {
     private final Command testDisk;
     private final Command benchmark;
     private final Command identify;
+    /** Why Identify cannot show the selected row now; empty when it can. */
+    private final StringBinding identifyWhyNot;
     private final Command cancelAll;
     private final Command reports;
     private final Command settings;
@@ -109,9 +111,11 @@ public final class MainView {
                 ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
         benchmark = working("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
+        identifyWhyNot = Bindings.createStringBinding(
+                () -> vm.identify().unavailable(vm.devices().selectedProperty().get()).orElse(""),
+                vm.devices().selectedProperty(), vm.identify().showing());
         identify = working("_Identify", () -> vm.identify().identify(vm.devices().selectedProperty().get()),
-                Bindings.createBooleanBinding(() -> identifyUnavailable().isPresent(), vm.devices().selectedProperty(),
-                        vm.identify().showing()));
+                identifyWhyNot.isNotEmpty());
         cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
         reports = working("Re_ports…", () -> ReportsDialog.show(vm.session().reports(), stage, opener));
         settings = working("_Settings…", vm.session()::editSettings);
@@ -250,8 +254,7 @@ public final class MainView {
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
                         () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
-                explained(identifyButton, Bindings.createStringBinding(() -> identifyUnavailable().orElse(""),
-                        vm.devices().selectedProperty(), vm.identify().showing())),
+                explained(identifyButton, identifyWhyNot),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
         if (vm.session().hasNetworkSwitch()) {
             bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
@@ -367,11 +370,6 @@ public final class MainView {
         bar.getLeftItems().add(new IdentifyBar(vm.identify()).node());
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;
-    }
-
-    /** Why Identify cannot show the selected row now, if it cannot. */
-    private Optional<String> identifyUnavailable() {
-        return vm.identify().unavailable(vm.devices().selectedProperty().get());
     }
 
     /** Resume… works on the selected row while it has a journal of an interrupted wipe and may be written. */
