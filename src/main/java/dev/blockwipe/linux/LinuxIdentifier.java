@@ -33,7 +33,7 @@ public final class LinuxIdentifier implements Identifier {
     private final String searchPath;
 
     public LinuxIdentifier() {
-        this(Path.of("/sys"), System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"));
+        this(Path.of("/sys"), Programs.searchPath());
     }
 
     /** @param searchPath where ledctl is looked for, as PATH lists folders */

@@ -26,7 +26,7 @@ import javafx.collections.ObservableList;
  * device at a time, each with its Stop. FX thread only.
  */
 public final class IdentifyModel {
-    public static final Duration DURATION = Duration.ofSeconds(30);
+    private static final Duration DURATION = Duration.ofSeconds(30);
 
     private final Services services;
     private final Identifier identifier;
