@@ -35,7 +35,7 @@ public final class BlockwipeCli {
      * command it is given before it parses a word, so a command line that names one gets that one
      * alone, which shortens every command's start (src/docs/speed.md).
      */
-    private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, WipeCommand.class,
+    private static final List<Class<?>> COMMANDS = List.of(ListCommand.class, ShowCommand.class, IdentifyCommand.class, WipeCommand.class,
             VerifyCommand.class, BenchCommand.class, ReportCommand.class, MethodsCommand.class, NetCommand.class,
             TuiCommand.class);
 

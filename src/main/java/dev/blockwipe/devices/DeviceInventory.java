@@ -44,4 +44,9 @@ public record DeviceInventory(List<Disk> disks, DeviceGraph graph, Instant scann
     public Optional<Disk> disk(String name) {
         return disks.stream().filter(d -> d.name().equals(name)).findFirst();
     }
+
+    /** The disk that {@code device} is, or that it is a partition of. */
+    public Optional<Disk> diskOf(Device device) {
+        return device instanceof Disk d ? Optional.of(d) : disk(((Partition) device).disk());
+    }
 }

@@ -64,10 +64,15 @@ final class DescriptorFacts {
 
     /** The device's sysfs directory by its number; a device that is not there any more is refused. */
     static SysfsBlock sysfs(String path, Statx st, Path sysfsRoot) throws TargetRefusedException {
-        SysfsBlock sysfs = SysfsBlock.of(sysfsRoot, st.rdevMajor(), st.rdevMinor());
+        return sysfs(path, st.rdevMajor(), st.rdevMinor(), sysfsRoot);
+    }
+
+    /** The same, for the number an open target's identity holds. */
+    static SysfsBlock sysfs(String path, int major, int minor, Path sysfsRoot) throws TargetRefusedException {
+        SysfsBlock sysfs = SysfsBlock.of(sysfsRoot, major, minor);
         if (sysfs == null) {
-            throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "device " + st.rdevMajor() + ":"
-                    + st.rdevMinor() + " is not in sysfs any more: it was removed");
+            throw new TargetRefusedException(path, Reason.IDENTITY_CHANGED, "device " + major + ":" + minor
+                    + " is not in sysfs any more: it was removed");
         }
         return sysfs;
     }

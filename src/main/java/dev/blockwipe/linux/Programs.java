@@ -43,7 +43,17 @@ public final class Programs {
 
     /** The executable {@code name} in a folder of PATH, where there is one. */
     public static Optional<Path> onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+        return onPath(name, searchPath());
+    }
+
+    /** This process's PATH; the usual folders where it has none. */
+    static String searchPath() {
+        return System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
+    }
+
+    /** The executable {@code name} in a folder of {@code searchPath} (folders separated by ':'), where there is one. */
+    public static Optional<Path> onPath(String name, String searchPath) {
+        for (String dir : searchPath.split(":")) {
             Path program = Path.of(dir.isEmpty() ? "." : dir, name);
             if (Files.isExecutable(program)) {
                 return Optional.of(program);

@@ -13,6 +13,7 @@ import dev.blockwipe.ui.MainViewModel;
 import dev.blockwipe.ui.Notice;
 import dev.blockwipe.ui.Services;
 import dev.blockwipe.ui.Startup;
+import dev.blockwipe.ui.identify.IdentifyModel;
 import dev.blockwipe.ui.jobs.JobState;
 import dev.blockwipe.ui.jobs.JobViewModel;
 import dev.blockwipe.ui.tree.DeviceRow;
@@ -21,6 +22,7 @@ import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The console UI ({@code blockwipe tui}): the window's view models ({@link MainViewModel}: the
@@ -36,7 +38,9 @@ public final class ConsoleUi {
             + " devices (or the one under the cursor): choose the method and read-back, then type the confirmation."
             + " The jobs run in the background; their lines show progress, speed and time left. s shows the summary with"
             + " each device's result and certificate; c cancels the running jobs; r scans the devices again; q quits"
-            + " (it asks while jobs run). On the boot stick, n turns the network on or off (off at boot).";
+            + " (it asks while jobs run). i makes the device under the cursor show itself in its chassis for 30 s (its"
+            + " locate LED, or its activity LED blinking from reads); i again stops it. On the boot stick, n turns the"
+            + " network on or off (off at boot).";
     private static final long FRAME_MILLIS = 100;
 
     private final Screen screen;
@@ -57,6 +61,7 @@ public final class ConsoleUi {
         this.colour = colour;
         this.ui = ui;
         this.vm = new MainViewModel(services, new ConsoleDialogs(this::runModal));
+        vm.identify().noticeProperty().addListener((obs, was, n) -> message = n.title() + ": " + n.text());
     }
 
     /**
@@ -193,6 +198,7 @@ public final class ConsoleUi {
                 case 'q' -> quit();
                 case '?' -> help = !help;
                 case 'n' -> network();
+                case 'i' -> identify(row);
                 default -> { }
             }
             return;
@@ -209,6 +215,17 @@ public final class ConsoleUi {
             case EOF -> exit = true;
             default -> { }
         }
+    }
+
+    /** i: the row under the cursor shows itself in its chassis, as the window's Identify; i again stops it. */
+    private void identify(DeviceRow row) {
+        Optional<IdentifyModel.Showing> shown = row == null ? Optional.empty() : vm.identify().showing(row);
+        if (shown.isPresent()) {
+            shown.get().stop();
+            return;
+        }
+        message = vm.identify().unavailable(row).orElse("");
+        vm.identify().identify(row);
     }
 
     /** The boot stick's network switch, as the window's Network button; elsewhere there is none. */
@@ -369,6 +386,10 @@ public final class ConsoleUi {
     private String status(DeviceRow row) {
         if (!message.isEmpty()) {
             return message;
+        }
+        if (!vm.identify().showing().isEmpty()) {
+            IdentifyModel.Showing shown = vm.identify().showing().get(0);
+            return "identifying " + shown.name() + " (i on its row stops): " + shown.methodProperty().get();
         }
         Notice n = vm.session().noticeProperty().get();
         if (!vm.devices().scanProblemProperty().get().isEmpty()) {

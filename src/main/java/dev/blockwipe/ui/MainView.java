@@ -5,6 +5,7 @@ import dev.blockwipe.ui.certificates.ReportDialog;
 import dev.blockwipe.ui.certificates.ReportsDialog;
 import dev.blockwipe.ui.dialogs.About;
 import dev.blockwipe.ui.dialogs.AboutDialog;
+import dev.blockwipe.ui.identify.IdentifyBar;
 import dev.blockwipe.ui.jobs.JobsPane;
 import dev.blockwipe.ui.monitor.MonitorView;
 import dev.blockwipe.ui.tree.DeviceRow;
@@ -14,6 +15,7 @@ import java.net.URL;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -81,6 +83,9 @@ public final class MainView {
     private final Command addImage;
     private final Command testDisk;
     private final Command benchmark;
+    private final Command identify;
+    /** Why Identify cannot show the selected row now; empty when it can. */
+    private final StringBinding identifyWhyNot;
     private final Command cancelAll;
     private final Command reports;
     private final Command settings;
@@ -107,6 +112,11 @@ public final class MainView {
                 ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
         benchmark = working("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
                 () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
+        identifyWhyNot = Bindings.createStringBinding(
+                () -> vm.identify().unavailable(vm.devices().selectedProperty().get()).orElse(""),
+                vm.devices().selectedProperty(), vm.identify().showing());
+        identify = working("_Identify", () -> vm.identify().identify(vm.devices().selectedProperty().get()),
+                identifyWhyNot.isNotEmpty());
         cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
         reports = working("Re_ports…", () -> ReportsDialog.show(vm.session().reports(), stage, opener));
         settings = working("_Settings…", vm.session()::editSettings);
@@ -133,6 +143,7 @@ public final class MainView {
         root.setBottom(statusBar());
         root.cursorProperty().bind(Bindings.when(vm.devices().readingFactsProperty()).then(Cursor.WAIT).otherwise((Cursor) null));
         vm.session().noticeProperty().addListener((obs, was, n) -> notify(n));
+        vm.identify().noticeProperty().addListener((obs, was, n) -> notify(n));
         frames = new AnimationTimer() {
             @Override
             public void handle(long now) {
@@ -207,7 +218,8 @@ public final class MainView {
         Menu file = new Menu("_File", null, addImage.item(shortcut(KeyCode.O)), new SeparatorMenuItem(),
                 settings.item(shortcut(KeyCode.COMMA)), darkItem, new SeparatorMenuItem(), quit.item(shortcut(KeyCode.Q)));
         Menu devices = new Menu("De_vices", null, refresh.item(new KeyCodeCombination(KeyCode.F5)),
-                wipe.item(shortcut(KeyCode.E)), benchmark.item(shortcut(KeyCode.B)), new SeparatorMenuItem(),
+                wipe.item(shortcut(KeyCode.E)), benchmark.item(shortcut(KeyCode.B)), identify.item(shortcut(KeyCode.I)),
+                new SeparatorMenuItem(),
                 testDisk.item(shortcut(KeyCode.T)));
         Menu jobsMenu = new Menu("_Jobs", null, resume.item(null), cancelAll.item(null), new SeparatorMenuItem(),
                 monitorView.item(new KeyCodeCombination(KeyCode.F11)));
@@ -233,6 +245,8 @@ public final class MainView {
         testDiskButton.setId("test-disk");
         Button benchButton = benchmark.button();
         benchButton.setId("benchmark");
+        Button identifyButton = identify.button();
+        identifyButton.setId("identify");
         ToggleButton darkButton = new ToggleButton("_Dark");
         darkButton.selectedProperty().bindBidirectional(dark);
         Region spring = new Region();
@@ -242,6 +256,7 @@ public final class MainView {
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
                         () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
+                explained(identifyButton, identifyWhyNot),
                 new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
         if (vm.session().hasNetworkSwitch()) {
             bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
@@ -348,6 +363,7 @@ public final class MainView {
         Label problem = new Label();
         problem.getStyleClass().add(Styles.PROBLEM);
         problem.textProperty().bind(vm.devices().scanProblemProperty());
+        bar.getLeftItems().add(new IdentifyBar(vm.identify()).node());
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;
     }

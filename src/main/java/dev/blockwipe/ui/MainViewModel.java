@@ -7,6 +7,7 @@ import dev.blockwipe.engine.job.WipeResult;
 import dev.blockwipe.report.Journal;
 import dev.blockwipe.ui.dialogs.ThroughputEstimates;
 import dev.blockwipe.ui.dialogs.WipeDialogViewModel;
+import dev.blockwipe.ui.identify.IdentifyModel;
 import dev.blockwipe.ui.jobs.EndedJobs;
 import dev.blockwipe.ui.jobs.JobViewModel;
 import dev.blockwipe.ui.jobs.JobsModel;
@@ -43,6 +44,7 @@ public final class MainViewModel implements AutoCloseable {
     private final DeviceTreeModel devices;
     private final TreeFilterModel filter;
     private final JobsModel jobs;
+    private final IdentifyModel identify;
     private long drainSlot = Long.MIN_VALUE;
     private final EndedJobs endedJobs = new EndedJobs();
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
@@ -55,6 +57,7 @@ public final class MainViewModel implements AutoCloseable {
         this.jobs = new JobsModel(services, dialogs, session::certifier, devices::showJobs, this::ended);
         this.filter = new TreeFilterModel(devices.rows(), devices.selectedProperty());
         rememberFilter();
+        this.identify = new IdentifyModel(services);
         // a mount changes the rows (the watcher reads mountinfo): the boot stick mounts a BLOCKWIPE
         // stick plugged in later over the reports folder, and the banner that they are in memory goes
         devices.rows().addListener((ListChangeListener<DeviceRow>) change -> session.checkStorage());
@@ -96,6 +99,10 @@ public final class MainViewModel implements AutoCloseable {
 
     public SessionModel session() {
         return session;
+    }
+
+    public IdentifyModel identify() {
+        return identify;
     }
 
     /** Starts watching the devices. */
@@ -208,7 +215,7 @@ public final class MainViewModel implements AutoCloseable {
 
     /**
      * Quitting (the window's close button or File › Quit): asks before it cancels running wipes.
-     * Once they have stopped (a bounded wait, off the FX thread: the window stays live and says
+     * Once they have stopped, and every identification with its LED off (a bounded wait, off the FX thread: the window stays live and says
      * what it waits for), it stops the watcher (it waits for the device-event reader to stop),
      * offers to remove the test disks of this session (losetup) and runs {@code exit} on the FX
      * thread; the waits and the removal run in the background. False when the user chose to stay, or when the
@@ -219,10 +226,11 @@ public final class MainViewModel implements AutoCloseable {
             return false;
         }
         quitting.set(true);
-        jobs.windDown(() -> Background.call(services, () -> {
+        CompletableFuture<Void> ledsOff = identify.stopAll();
+        jobs.windDown(() -> ledsOff.thenCompose(off -> Background.call(services, () -> {
             devices.close();
             return null;
-        }).thenCompose(closed -> session.offerToRemoveTestDisks()).whenComplete((done, failure) -> exit.run()));
+        })).thenCompose(closed -> session.offerToRemoveTestDisks()).whenComplete((done, failure) -> exit.run()));
         return true;
     }
 
@@ -239,9 +247,10 @@ public final class MainViewModel implements AutoCloseable {
         endedJobs.add(job);
     }
 
-    /** Cancels what runs, waits for it to stop (bounded), and stops the watcher and the job threads. */
+    /** Cancels what runs, waits for it to stop (bounded), and stops the watcher and the job threads; identifications stop. */
     @Override
     public void close() {
+        identify.stopAll();
         jobs.close();
         devices.close();
     }

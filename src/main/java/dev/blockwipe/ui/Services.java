@@ -5,6 +5,7 @@ import dev.blockwipe.devices.HostInfo;
 import dev.blockwipe.devices.InventorySource;
 import dev.blockwipe.devices.TargetOpener;
 import dev.blockwipe.devices.TestDisks;
+import dev.blockwipe.devices.identify.Identifier;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.linux.LiveNetwork;
@@ -34,8 +35,10 @@ import java.util.function.Supplier;
  * @param fx          runs on the FX thread (Platform::runLater in the application)
  * @param background  the window's one executor for work off the FX thread ({@link Background#executor}):
  *                    scans, probes, journals, certificates, test disks, external programs, waits
+ * @param identifier  makes a drive show itself in its chassis (Identify)
  */
 public record Services(InventorySource inventory, Supplier<String> fingerprint, DeviceEvents events, TargetOpener opener, boolean root, TestDisks testDisks, Keystreams keystreams, BufferPool buffers, Runnable jobThreads,
                        Settings settings,
-                       HostInfo host, StorageProbe storage, LiveNetwork network, Executor fx, Executor background) {
+                       HostInfo host, StorageProbe storage, LiveNetwork network, Executor fx, Executor background,
+                       Identifier identifier) {
 }

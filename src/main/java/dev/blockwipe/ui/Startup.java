@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.linux.HostFacts;
+import dev.blockwipe.linux.LinuxIdentifier;
 import dev.blockwipe.linux.LinuxInventory;
 import dev.blockwipe.linux.LinuxTargets;
 import dev.blockwipe.linux.LiveNetwork;
@@ -45,7 +46,8 @@ public final class Startup {
         return new Services(inventory, inventory::fingerprint, new Uevents(), new LinuxTargets(), Terminal.isRoot(),
                 new LoopTestDisks(Path.of("/var/tmp")), OpenSslKeystreams.fastest(),
                 new BufferPool(HostFacts.defaultBufferBudget()), Niceness.lowered(JOB_NICENESS),
-                settings, HostFacts.read(), Storage::inMemory, new LiveNetwork(), ui, Background.executor());
+                settings, HostFacts.read(), Storage::inMemory, new LiveNetwork(), ui, Background.executor(),
+                new LinuxIdentifier());
     }
 
     /**

@@ -184,12 +184,12 @@ class CliTest {
     void aCommandLineThatNamesACommandGetsThatOneAlone() {
         assertThat(BlockwipeCli.commandsFor(new String[] {"wipe", "/dev/loop9", "-m", "zero"})).containsExactly(WipeCommand.class);
         assertThat(BlockwipeCli.commandsFor(new String[] {"--version", "report", "list"})).containsExactly(ReportCommand.class);
-        assertThat(BlockwipeCli.commandsFor(new String[] {"--help"})).hasSize(9)
+        assertThat(BlockwipeCli.commandsFor(new String[] {"--help"})).hasSize(10)
                 .contains(ListCommand.class, MethodsCommand.class, NetCommand.class, TuiCommand.class);
-        assertThat(BlockwipeCli.commandsFor(new String[] {"wpie"})).hasSize(9);
+        assertThat(BlockwipeCli.commandsFor(new String[] {"wpie"})).hasSize(10);
 
-        assertThat(Cli.run("--help").out()).contains("list", "show", "wipe", "verify", "bench", "report", "methods", "net",
-                "tui");
+        assertThat(Cli.run("--help").out()).contains("list", "show", "identify", "wipe", "verify", "bench", "report", "methods",
+                "net", "tui");
         Cli typo = Cli.run("wpie", "/dev/loop9");
         assertThat(typo.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(typo.err()).startsWith("blockwipe: Unmatched arguments from index 0: 'wpie'").contains("(try: blockwipe --help)");

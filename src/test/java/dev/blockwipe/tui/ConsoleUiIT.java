@@ -115,6 +115,33 @@ class ConsoleUiIT {
         awaitEnd();
     }
 
+    /** i makes the device under the cursor show itself (a loop device: by reads), i again stops it; nothing is written. */
+    @Test
+    void iIdentifiesTheDeviceUnderTheCursorAndIAgainStopsIt() throws Exception {
+        LoopDevice.assumeAvailable();
+        Sh.require(Sh.onPath("tmux"), "needs tmux (Debian: tmux), which .ci/run installs");
+        LoopDevice target = LoopDevice.createUnscanned(dir, 16L << 20);
+        cleanup.add(target);
+        target.fillRandom(target.path(), 5);
+        String before = LoopDevice.sha256(target.image().toString());
+
+        start(dir.resolve("reports"));
+        await(s -> s.contains("? help") && s.lines().anyMatch(l -> l.startsWith(">")), "the devices listed");
+        for (int page = 0; page < 20 && row(screen(), target.name()).isEmpty(); page++) {
+            keys("PageDown");
+            Thread.sleep(250);
+        }
+        moveTo(target.name());
+        type("i");
+        await(s -> s.contains("identifying " + target.name() + " (i on its row stops): activity LED"), "the identification");
+        type("i");
+        await(s -> !s.contains("identifying " + target.name()), "the identification stopped");
+        type("q");
+        awaitEnd();
+
+        assertThat(LoopDevice.sha256(target.image().toString())).isEqualTo(before);
+    }
+
     /** The jar's tui in a new 80×24 tmux session, without a display, its papers in the test's folder. */
     private void start(Path reports) throws Exception {
         String cmd = String.join(" ", List.of("env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",

@@ -77,7 +77,7 @@ class MainWindowTest {
         keystreams = new HeldKeystreams(linux.keystreams());
         vm = new MainViewModel(new Services(linux.inventory(), linux.fingerprint(), linux.events(), linux.opener(), linux.root(),
                 linux.testDisks(), keystreams, linux.buffers(), linux.jobThreads(), linux.settings(), linux.host(), linux.storage(), linux.network(), linux.fx(),
-                linux.background()), new FxDialogs(stage));
+                linux.background(), linux.identifier()), new FxDialogs(stage));
         MainView view = new MainView(vm, stage, (path, problem) -> { });
         stage.setScene(view.scene());
         stage.show();

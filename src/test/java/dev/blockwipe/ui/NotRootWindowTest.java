@@ -62,6 +62,7 @@ class NotRootWindowTest extends DeviceFixture {
         assertThat(robot.lookup(".banner").queryAs(Labeled.class).getText()).startsWith("You are not root");
         assertThat(robot.lookup("#test-disk").queryButton().isDisabled()).isTrue();
         assertThat(robot.lookup("#benchmark").queryButton().isDisabled()).as("sdb selected").isTrue();
+        assertThat(robot.lookup("#identify").queryButton().isDisabled()).as("sdb selected").isTrue();
         assertThat(robot.lookup("#wipe").queryButton().isDisabled()).isTrue();
         assertThat(robot.lookup("#check-sdb").queryAs(CheckBox.class).isDisabled()).isTrue();
         assertThat(dialogs.asked()).as("nothing asked").isEmpty();

@@ -331,7 +331,7 @@ class SessionModelTest {
                 Operator.UNNAMED, Sh.uid());
         return new SessionModel(new Services(null, () -> "", DeviceEvents.NONE, null, root, testDisks, Keystreams.JCE,
                 new BufferPool(BufferPool.SINGLE_JOB_BUDGET), () -> { }, settings,
-                new HostInfo("test-host", "", "", "", "", "", "boot"), storage, network, Runnable::run, Runnable::run),
+                new HostInfo("test-host", "", "", "", "", "", "boot"), storage, network, Runnable::run, Runnable::run, null),
                 dialogs,
                 refreshes::incrementAndGet);
     }

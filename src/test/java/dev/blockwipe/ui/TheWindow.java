@@ -59,7 +59,7 @@ public final class TheWindow implements AutoCloseable {
         };
         this.services = new Services(timed, linux.fingerprint(), noted, linux.opener(), linux.root(), linux.testDisks(),
                 linux.keystreams(), linux.buffers(), linux.jobThreads(), linux.settings(), linux.host(), linux.storage(), linux.network(), linux.fx(),
-                linux.background());
+                linux.background(), linux.identifier());
         this.vm = new MainViewModel(services, new FxDialogs(stage));
     }
 

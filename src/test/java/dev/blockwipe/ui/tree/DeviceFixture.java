@@ -11,6 +11,8 @@ import dev.blockwipe.devices.Signature;
 import dev.blockwipe.devices.SignatureProbe;
 import dev.blockwipe.devices.Signatures;
 import dev.blockwipe.devices.UsageFacts;
+import dev.blockwipe.devices.identify.Identifier;
+import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.engine.io.BufferPool;
 import dev.blockwipe.engine.method.Keystreams;
 import dev.blockwipe.linux.LinuxTargets;
@@ -68,6 +70,10 @@ public abstract class DeviceFixture {
     protected final HeldKeystreams keystreams = new HeldKeystreams(Keystreams.JCE);
     /** What the services opened for writing (made with the fake sysfs). */
     protected RecordingOpener opener;
+    /** What Identify opens; none in a fake sysfs, unless a test gives one. */
+    protected Identifier identifier = (path, number, diskseq, duration) -> {
+        throw new TargetRefusedException(path, TargetRefusedException.Reason.NOT_FOUND, "no drives to identify here");
+    };
     /** The I/O buffer budget of the services' pool. */
     protected long bufferBudget = BufferPool.SINGLE_JOB_BUDGET;
 
@@ -100,7 +106,7 @@ public abstract class DeviceFixture {
                     onJobThread.run();
                 }, settings(), new HostInfo("test-host", "", "", "", "", "", BOOT_ID), StorageProbe.NONE,
                 new LiveNetwork(tmp.resolve("no-network-switch")), fx,
-                background);
+                background, identifier);
     }
 
     protected Settings settings() {

@@ -1,0 +1,41 @@
+package dev.blockwipe.ui.identify;
+
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+
+/**
+ * The status bar's part for Identify: a line per device that shows itself, saying how, with its
+ * Stop button; nothing while none does.
+ */
+public final class IdentifyBar {
+    private final HBox box = new HBox(12);
+
+    public IdentifyBar(IdentifyModel model) {
+        box.setId("identify-bar");
+        model.showing().addListener((ListChangeListener<IdentifyModel.Showing>) change -> show(model));
+        show(model);
+    }
+
+    public Node node() {
+        return box;
+    }
+
+    private void show(IdentifyModel model) {
+        box.getChildren().setAll(model.showing().stream().map(IdentifyBar::line).toList());
+    }
+
+    private static Node line(IdentifyModel.Showing shown) {
+        Label what = new Label();
+        what.textProperty().bind(shown.methodProperty().map(method -> "Identifying " + shown.name() + ": " + method));
+        Button stop = new Button("Stop");
+        stop.setId("stop-identify-" + shown.name());
+        stop.setOnAction(e -> shown.stop());
+        HBox line = new HBox(6, what, stop);
+        line.setAlignment(Pos.CENTER_LEFT);
+        return line;
+    }
+}
