@@ -57,7 +57,7 @@ class IdentifyCommandTest {
         Cli cli = Cli.run("identify", "nosuchdisk9");
 
         assertThat(cli.exitCode()).isEqualTo(ExitCode.NO_TARGET);
-        assertThat(cli.err()).contains("nosuchdisk9: no such disk or partition").doesNotContain("\n\n");
+        assertThat(cli.err()).contains("nosuchdisk9: no such file here, and no disk or partition of that name").doesNotContain("\n\n");
         assertThat(cli.out()).isEmpty();
     }
 
