@@ -28,6 +28,7 @@ final class FxDialogs implements DialogService {
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
         ask.initOwner(stage);
         ask.setHeaderText(header);
+        Glyphs.question(ask, stage);
         return ask.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
     }
 
@@ -36,6 +37,7 @@ final class FxDialogs implements DialogService {
         Alert alert = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
         alert.initOwner(stage);
         alert.setHeaderText(header);
+        Glyphs.problem(alert, stage);
         alert.showAndWait();
     }
 
@@ -46,6 +48,7 @@ final class FxDialogs implements DialogService {
         ask.setTitle(title);
         ask.setHeaderText(header);
         ask.setContentText("To confirm, type " + expected + ":");
+        Glyphs.warning(ask, stage);
         ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
                 .bind(ask.getEditor().textProperty().isNotEqualTo(expected));
         return ask.showAndWait().filter(expected::equals).isPresent();

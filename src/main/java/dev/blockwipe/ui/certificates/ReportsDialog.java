@@ -2,6 +2,7 @@ package dev.blockwipe.ui.certificates;
 
 import dev.blockwipe.ui.Background;
 import dev.blockwipe.ui.DesktopOpener;
+import dev.blockwipe.ui.Glyphs;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -73,8 +74,8 @@ public final class ReportsDialog {
 
     private static void showJson(ReportsViewModel.Entry entry, String json, Throwable failure, Window owner) {
         if (failure != null) {
-            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + Background.cause(failure).getMessage(),
-                    ButtonType.OK).showAndWait();
+            Glyphs.problem(new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": "
+                    + Background.cause(failure).getMessage(), ButtonType.OK), owner).showAndWait();
             return;
         }
         TextArea text = new TextArea(json);

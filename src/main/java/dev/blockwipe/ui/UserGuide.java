@@ -1,0 +1,101 @@
+package dev.blockwipe.ui;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.feather.Feather;
+
+/**
+ * Help › User guide (offline): the README and the guides as the packages install them (the .deb
+ * and .rpm under /usr/share/doc/blockwipe, the bundle in its share/doc), opened with the desktop's
+ * own program; where there is none (a lone jar, a rescue console without a viewer), the guides the
+ * jar carries are shown in a window.
+ */
+final class UserGuide {
+    /** The guides in the jar (pom.xml copies them there), with their tab titles. */
+    private static final List<Guide> CARRIED = List.of(new Guide("README.md", "Blockwipe"), new Guide("window.md", "The window"),
+            new Guide("safety.md", "Safety"));
+    private static final Path SYSTEM = Path.of("/usr/share/doc/blockwipe/README.md");
+
+    private record Guide(String file, String title) {
+    }
+
+    private UserGuide() {
+    }
+
+    static void open(DesktopOpener opener, Stage owner) {
+        Optional<Path> installed = installed();
+        if (installed.isPresent()) {
+            opener.open(installed.get(), problem -> show(owner, problem));
+        } else {
+            show(owner, "No guide is installed beside this Blockwipe (it runs from its jar): these are the ones it carries.");
+        }
+    }
+
+    /** The bundle's own README (the folder the jar lies in: lib/app/blockwipe.jar), else the packages'. */
+    private static Optional<Path> installed() {
+        try {
+            Path jar = Path.of(UserGuide.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path app = jar.getParent() == null || jar.getParent().getParent() == null ? null : jar.getParent().getParent().getParent();
+            return Stream.of(app == null ? null : app.resolve("share/doc/blockwipe/README.md"), SYSTEM)
+                    .filter(Objects::nonNull).filter(Files::isRegularFile).findFirst();
+        } catch (URISyntaxException | SecurityException e) {
+            return Files.isRegularFile(SYSTEM) ? Optional.of(SYSTEM) : Optional.empty();
+        }
+    }
+
+    /** The carried guides, a tab each, under {@code why} there is no program to open the installed ones. */
+    static void show(Stage owner, String why) {
+        TabPane tabs = new TabPane();
+        for (Guide guide : CARRIED) {
+            TextArea text = new TextArea(carried(guide.file()));
+            text.setEditable(false);
+            text.setWrapText(true);
+            text.getStyleClass().add(Styles.GUIDE);
+            Tab tab = new Tab(guide.title(), text);
+            tab.setClosable(false);
+            tabs.getTabs().add(tab);
+        }
+        Label reason = new Label(why);
+        reason.setWrapText(true);
+        reason.getStyleClass().add(Styles.MUTED);
+        VBox content = new VBox(6, reason, tabs);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        content.setPrefSize(Math.min(900, owner.getWidth() - 60), Math.max(300, owner.getHeight() - 180));
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Blockwipe user guide");
+        dialog.setHeaderText("User guide");
+        dialog.setGraphic(Glyphs.dialog(Feather.BOOK_OPEN, Styles.ACCENT));
+        dialog.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dialog.getDialogPane().setContent(new BorderPane(content));
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.setResizable(true);
+        dialog.show();
+    }
+
+    private static String carried(String name) {
+        try (InputStream in = UserGuide.class.getResourceAsStream("guide/" + name)) {
+            return in == null ? name + " is missing from this build." : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "Cannot read " + name + ": " + e.getMessage();
+        }
+    }
+}
