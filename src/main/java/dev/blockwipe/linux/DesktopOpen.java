@@ -1,6 +1,7 @@
 package dev.blockwipe.linux;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ public final class DesktopOpen {
      * off the FX thread.
      */
     public static Optional<String> open(Path path) {
+        if (!Files.exists(path)) {
+            return Optional.of("There is no " + path);
+        }
         Plan plan = plan(path, Terminal.effectiveUid(), System.getenv(), DesktopOpen::account);
         if (plan instanceof Refused refused) {
             return Optional.of(refused.why());

@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.stream.Stream;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -23,16 +19,16 @@ import javafx.stage.Stage;
 import org.kordamp.ikonli.feather.Feather;
 
 /**
- * Help › User guide (offline): the README and the guides as the packages install them (the .deb
- * and .rpm under /usr/share/doc/blockwipe, the bundle in its share/doc), opened with the desktop's
- * own program; where there is none (a lone jar, a rescue console without a viewer), the guides the
- * jar carries are shown in a window.
+ * Help › User guide (offline): the README and the guides as the packages and the bundle install
+ * them (share/doc/blockwipe in the application's folder, and /usr/share/doc/blockwipe), opened
+ * with the desktop's own program; where that cannot be (a lone jar, a rescue console without a
+ * viewer, root that cannot name the desktop's user), the guides the jar carries are shown in a
+ * window.
  */
 final class UserGuide {
     /** The guides in the jar (pom.xml copies them there), with their tab titles. */
     private static final List<Guide> CARRIED = List.of(new Guide("README.md", "Blockwipe"), new Guide("window.md", "The window"),
             new Guide("safety.md", "Safety"));
-    private static final Path SYSTEM = Path.of("/usr/share/doc/blockwipe/README.md");
 
     private record Guide(String file, String title) {
     }
@@ -40,24 +36,21 @@ final class UserGuide {
     private UserGuide() {
     }
 
+    /** Opens the installed README with the desktop's program; when that cannot be, shows the carried guides, and why. */
     static void open(DesktopOpener opener, Stage owner) {
-        Optional<Path> installed = installed();
-        if (installed.isPresent()) {
-            opener.open(installed.get(), problem -> show(owner, problem));
-        } else {
-            show(owner, "No guide is installed beside this Blockwipe (it runs from its jar): these are the ones it carries.");
-        }
+        opener.open(installed(), problem -> show(owner, problem + ". Here are the guides this Blockwipe carries."));
     }
 
-    /** The bundle's own README (the folder the jar lies in: lib/app/blockwipe.jar), else the packages'. */
-    private static Optional<Path> installed() {
+    /**
+     * The README the packages and the bundle install in the application's folder, beside the jar's
+     * (lib/app/blockwipe.jar → share/doc/blockwipe/README.md); run from a lone jar, there is none.
+     */
+    private static Path installed() {
         try {
-            Path jar = Path.of(UserGuide.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path app = jar.getParent() == null || jar.getParent().getParent() == null ? null : jar.getParent().getParent().getParent();
-            return Stream.of(app == null ? null : app.resolve("share/doc/blockwipe/README.md"), SYSTEM)
-                    .filter(Objects::nonNull).filter(Files::isRegularFile).findFirst();
-        } catch (URISyntaxException | SecurityException e) {
-            return Files.isRegularFile(SYSTEM) ? Optional.of(SYSTEM) : Optional.empty();
+            Path app = Path.of(UserGuide.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
+            return app.resolve("../../share/doc/blockwipe/README.md").normalize();
+        } catch (URISyntaxException | RuntimeException e) {
+            return Path.of("/opt/blockwipe/share/doc/blockwipe/README.md");
         }
     }
 
