@@ -90,7 +90,7 @@ final class KeyboardShortcuts {
         table.getColumns().add(action);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setId("shortcuts");
-        table.setPrefSize(680, Math.min(520, owner.getHeight() - 160));
+        table.setPrefSize(680, Math.max(240, Math.min(520, owner.getHeight() - 260)));
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Keyboard shortcuts");

@@ -71,7 +71,7 @@ final class UserGuide {
         reason.getStyleClass().add(Styles.MUTED);
         VBox content = new VBox(6, reason, tabs);
         VBox.setVgrow(tabs, Priority.ALWAYS);
-        content.setPrefSize(Math.min(900, owner.getWidth() - 60), Math.max(300, owner.getHeight() - 180));
+        content.setPrefSize(Math.min(900, owner.getWidth() - 60), Math.max(300, owner.getHeight() - 300));
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Blockwipe user guide");
