@@ -243,7 +243,8 @@ public final class MainView {
         darkButton.selectedProperty().bindBidirectional(theme.darkProperty());
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        ToolBar bar = new ToolBar(refresh.button(), explained(wipeButton, vm.wipeUnavailableProperty()), resumeButton, new Separator(), addImage.button(),
+        ToolBar bar = new ToolBar(refresh.button(), explained(wipeButton, vm.wipeUnavailableProperty()), resumeButton,
+                new Separator(), addImage.button(),
                 explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(

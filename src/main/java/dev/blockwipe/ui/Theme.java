@@ -14,7 +14,7 @@ import javafx.beans.property.SimpleBooleanProperty;
  * user agent stylesheet, so that dialogs and alerts made anywhere get it without a stylesheet of
  * their own; blockwipe.css adds only what the theme has no notion of (badges, verdicts, job
  * states, the monitor), in the theme's own colour variables, so it serves both variants.
- * Dark follows the desktop's preference until the user picks one (View › Dark theme, the Dark
+ * Dark follows the desktop's preference until the user picks one (File › Dark theme, the Dark
  * toggle); from then on the user's choice stands.
  */
 public final class Theme {
