@@ -50,6 +50,8 @@ final class UserGuide {
             Path app = Path.of(UserGuide.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
             return app.resolve("../../share/doc/blockwipe/README.md").normalize();
         } catch (URISyntaxException | RuntimeException e) {
+            // no file location for the classes (a class loader that gives none, a jar at the root):
+            // the packages' folder, which the opener reports missing where it is not there
             return Path.of("/opt/blockwipe/share/doc/blockwipe/README.md");
         }
     }
