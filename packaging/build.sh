@@ -130,6 +130,11 @@ cat "$cli/blockwipe.bash" "$here/completion/devices.bash" >"$app/share/bash-comp
 { cat "$here/completion/_blockwipe" "$app/share/bash-completion/completions/blockwipe"
   echo '_bash_complete -F _blockwipe_with_devices -o default'; } >"$app/share/zsh/vendor-completions/_blockwipe"
 say "manual pages: $(ls "$app/share/man/man1" | wc -l); completion for bash and zsh"
+# The README and the guides, laid out as in the source tree so that their links between each
+# other and to the screenshots hold: the window's Help › User guide opens share/doc/blockwipe/README.md.
+install -D -m 644 "$repo/README.md" "$app/share/doc/blockwipe/README.md"
+install -D -m 644 -t "$app/share/doc/blockwipe/src/docs" "$repo"/src/docs/*.md
+install -D -m 644 -t "$app/share/doc/blockwipe/src/docs/screenshots" "$repo"/src/docs/screenshots/*.png
 chmod -R u=rwX,go=rX "$app"
 
 # --- the portable bundle ------------------------------------------------------------------------
@@ -148,7 +153,7 @@ install -m 644 "$here/linux/dev.blockwipe.policy" "$stage/usr/share/polkit-1/act
 install -m 644 "$here/deb/copyright" "$stage/usr/share/doc/blockwipe/copyright"
 # where the icon theme, man, bash-completion and zsh look; copies, not links into /opt, so each tool
 # finds a plain file
-cp -a "$app/share/icons" "$app/share/man" "$app/share/bash-completion" "$app/share/zsh" "$stage/usr/share/"
+cp -a "$app/share/icons" "$app/share/man" "$app/share/bash-completion" "$app/share/zsh" "$app/share/doc" "$stage/usr/share/"
 
 # --- .deb ---------------------------------------------------------------------------------------
 # Built from the tree with dpkg-deb rather than jpackage --type deb: jpackage keeps the desktop file

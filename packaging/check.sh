@@ -72,6 +72,8 @@ check "deb holds the polkit policy" has ./usr/share/polkit-1/actions/dev.blockwi
 check "deb holds the runtime" has ./opt/blockwipe/runtime/bin/java
 check "deb holds JavaFX's native libraries in the runtime" has ./opt/blockwipe/runtime/lib/libglassgtk3.so
 check "deb holds the copyright file" has ./usr/share/doc/blockwipe/copyright
+check "deb holds the README the window's Help › User guide opens" has ./opt/blockwipe/share/doc/blockwipe/README.md
+check "deb holds the guides beside the README" has ./usr/share/doc/blockwipe/src/docs/window.md
 for file in LICENSE NOTICE THIRD-PARTY; do
     check "deb holds $file in the application folder" has ./opt/blockwipe/$file
 done
@@ -208,7 +210,7 @@ headless "$root/opt/blockwipe/bin/blockwipe" "deb"
 headless "$scratch/blockwipe/bin/blockwipe" "bundle"
 for file in README LICENSE NOTICE THIRD-PARTY share/icons/hicolor/256x256/apps/blockwipe.png \
         share/man/man1/blockwipe.1.gz share/man/man1/blockwipe-wipe.1.gz share/bash-completion/completions/blockwipe \
-        share/zsh/vendor-completions/_blockwipe; do
+        share/zsh/vendor-completions/_blockwipe share/doc/blockwipe/README.md share/doc/blockwipe/src/docs/window.md; do
     check "bundle: holds $file" test -s "$scratch/blockwipe/$file"
 done
 check "bundle: README names the launchers it has" bash -c 'for name in blockwipe blockwipe-window; do

@@ -125,6 +125,12 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..",
                     "javafx.application..", "javafx.animation..", "javafx.concurrent..", "org.controlsfx..");
 
+    /** The window's theme (AtlantaFX) and icons (Ikonli) are its look alone: the console UI and the rest never touch them. */
+    @ArchTest
+    static final ArchRule onlyTheWindowTouchesItsThemeAndIcons = noClasses()
+            .that().resideOutsideOfPackages("dev.blockwipe.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("atlantafx..", "org.kordamp.ikonli..");
+
     /** Only the console UI touches Lanterna (Main starts it). */
     @ArchTest
     static final ArchRule onlyTheConsoleUiTouchesLanterna = noClasses()

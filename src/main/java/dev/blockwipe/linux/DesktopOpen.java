@@ -1,8 +1,10 @@
 package dev.blockwipe.linux;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +52,9 @@ public final class DesktopOpen {
      * off the FX thread.
      */
     public static Optional<String> open(Path path) {
+        if (!Files.exists(path)) {
+            return Optional.of("There is no " + path);
+        }
         Plan plan = plan(path, Terminal.effectiveUid(), System.getenv(), DesktopOpen::account);
         if (plan instanceof Refused refused) {
             return Optional.of(refused.why());
@@ -92,16 +97,35 @@ public final class DesktopOpen {
             return new Refused("Blockwipe runs as root and starts no desktop program as root, and user " + uid
                     + ", who started it, is not known to this machine" + where);
         }
+        return asUser(account.get(), uid, environment, xdgOpen);
+    }
+
+    /**
+     * {@code command} as the desktop's user would run it: as it is for a user's process; for root,
+     * as the user who started it (see {@link #plan}); empty when root cannot tell who that is.
+     */
+    static Optional<Launch> asDesktopUser(List<String> command, int euid, Map<String, String> environment,
+            IntFunction<Optional<Account>> accounts) {
+        if (euid != 0) {
+            return Optional.of(new Launch(command, Map.copyOf(environment)));
+        }
+        return starter(environment).flatMap(uid -> accounts.apply(uid).map(a -> asUser(a, uid, environment, command)));
+    }
+
+    /** Runs {@code command} through runuser as {@code account}, with that user's home, runtime folder, session bus and the display. */
+    private static Launch asUser(Account account, int uid, Map<String, String> environment, List<String> command) {
         String runtime = "/run/user/" + uid;
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
-        env.put("HOME", account.get().home().toString());
-        env.put("USER", account.get().name());
-        env.put("LOGNAME", account.get().name());
+        env.put("HOME", account.home().toString());
+        env.put("USER", account.name());
+        env.put("LOGNAME", account.name());
         env.put("XDG_RUNTIME_DIR", runtime);
         env.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + runtime + "/bus");
         DISPLAY_VARIABLES.stream().filter(environment::containsKey).forEach(v -> env.put(v, environment.get(v)));
-        return new Launch(List.of("runuser", "-u", account.get().name(), "--", "xdg-open", path.toString()), env);
+        List<String> runuser = new ArrayList<>(List.of("runuser", "-u", account.name(), "--"));
+        runuser.addAll(command);
+        return new Launch(List.copyOf(runuser), env);
     }
 
     /** The uid of the user who had this root process started: pkexec says it first, sudo second; root itself is no one. */
@@ -117,7 +141,7 @@ public final class DesktopOpen {
     }
 
     /** The user of {@code uid} by {@code getent passwd} (which asks NSS, so LDAP users are found too); empty when unknown. */
-    private static Optional<Account> account(int uid) {
+    static Optional<Account> account(int uid) {
         try {
             Programs.Outcome found = Programs.run(List.of("getent", "passwd", Integer.toString(uid)), null, LOOKUP);
             return found.exit() == 0 ? passwd(found.output()) : Optional.empty();

@@ -1,6 +1,8 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.linux.DesktopScheme;
 import dev.blockwipe.report.Settings;
+import java.util.Optional;
 import java.util.logging.Logger;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -45,21 +47,25 @@ public final class BlockwipeApp extends Application {
 
     private Startup.UserSettings settings;
     private Services services;
+    private Optional<Boolean> desktopPrefersDark;
 
     /**
-     * Reads the settings and this machine's facts, and prepares the inventory: file reads, on the
-     * launcher thread JavaFX runs this on, before the FX thread draws the first frame.
+     * Reads the settings and this machine's facts, prepares the inventory and asks the desktop
+     * whether it prefers dark: file reads and a gsettings run, on the launcher thread JavaFX runs
+     * this on, before the FX thread draws the first frame (so a dark desktop sees no light flash).
      */
     @Override
     public void init() {
         settings = Startup.thisUser();
         services = linuxServices(settings.settings());
+        desktopPrefersDark = DesktopScheme.prefersDark();
     }
 
     @Override
     public void start(Stage stage) {
         MainViewModel vm = new MainViewModel(services, new FxDialogs(stage));
         MainView view = new MainView(vm, stage, new XdgOpen(services.background(), services.fx()));
+        view.theme().follow(Runnable::run, Runnable::run, () -> desktopPrefersDark);
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());
         stage.setScene(view.scene());

@@ -35,6 +35,7 @@ final class FxDialogs implements DialogService {
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION, text, ButtonType.YES, ButtonType.NO);
         ask.initOwner(stage);
         ask.setHeaderText(header);
+        Glyphs.question(ask, stage);
         Button yes = (Button) ask.getDialogPane().lookupButton(ButtonType.YES);
         Button no = (Button) ask.getDialogPane().lookupButton(ButtonType.NO);
         yes.setDefaultButton(false);
@@ -49,6 +50,7 @@ final class FxDialogs implements DialogService {
         Alert alert = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
         alert.initOwner(stage);
         alert.setHeaderText(header);
+        Glyphs.problem(alert, stage);
         alert.showAndWait();
     }
 
@@ -59,6 +61,7 @@ final class FxDialogs implements DialogService {
         ask.setTitle(title);
         ask.setHeaderText(header);
         ask.setContentText("To confirm, type " + expected + ":");
+        Glyphs.warning(ask, stage);
         ask.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(Bindings.createBooleanBinding(
                 () -> !ConfirmationWord.matches(ask.getEditor().getText(), expected), ask.getEditor().textProperty()));
         return ask.showAndWait().filter(typed -> ConfirmationWord.matches(typed, expected)).isPresent();

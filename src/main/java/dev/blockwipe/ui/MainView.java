@@ -54,6 +54,7 @@ import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.controlsfx.control.Notifications;
 import org.controlsfx.control.StatusBar;
+import org.kordamp.ikonli.feather.Feather;
 
 /**
  * The main window: menu bar, toolbar, device tree and details, jobs with their graphs, status bar. It only
@@ -62,7 +63,6 @@ import org.controlsfx.control.StatusBar;
  */
 public final class MainView {
     public static final String LIGHT = "blockwipe.css";
-    static final String DARK = "dark.css";
 
     private final MainViewModel vm;
     private final Stage stage;
@@ -74,7 +74,7 @@ public final class MainView {
     private final DesktopOpener opener;
     /** The monitor view while it is open, else null. */
     private MonitorView monitor;
-    private final BooleanProperty dark = new SimpleBooleanProperty(this, "dark");
+    private final Theme theme = new Theme();
     private final BooleanProperty resumeUnavailable = new SimpleBooleanProperty(this, "resumeUnavailable", true);
 
     private final Command refresh;
@@ -92,6 +92,8 @@ public final class MainView {
     private final Command quit;
     private final Command about;
     private final Command monitorView;
+    private final Command shortcuts;
+    private final Command guide;
 
     /**
      * @param opener       opens a file or folder with the desktop's own program
@@ -102,34 +104,33 @@ public final class MainView {
         this.opener = opener;
         this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
                 vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session()::certificate, stage, opener));
-        refresh = working("_Refresh", vm.devices()::refresh);
-        wipe = working("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()));
+        refresh = working("_Refresh", vm.devices()::refresh).withIcon(Feather.REFRESH_CW);
+        wipe = working("_Wipe…", vm::wipe, vm.devices().wipeTargetsProperty().not().or(vm.devices().readingFactsProperty()))
+                .withIcon(Feather.TRASH_2);
         enableResume(vm.devices().selectedProperty().get());
         vm.devices().selectedProperty().addListener((obs, was, now) -> enableResume(now));
-        resume = working("Res_ume…", vm::resume, resumeUnavailable);
-        addImage = working("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty());
+        resume = working("Res_ume…", vm::resume, resumeUnavailable).withIcon(Feather.PLAY);
+        addImage = working("_Add image file…", vm.devices()::addImage, vm.devices().readingFactsProperty())
+                .withIcon(Feather.FILE_PLUS);
         testDisk = working("Create _test disk…", vm.session()::requestTestDisk, vm.devices().canWipeDevices()
-                ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true));
+                ? vm.session().busyMakingTestDiskProperty() : new SimpleBooleanProperty(true)).withIcon(Feather.HARD_DRIVE);
         benchmark = working("_Benchmark…", vm::openBenchmark, Bindings.createBooleanBinding(
-                () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()));
+                () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).isPresent(), vm.devices().selectedProperty()))
+                .withIcon(Feather.ACTIVITY);
         identifyWhyNot = Bindings.createStringBinding(
                 () -> vm.identify().unavailable(vm.devices().selectedProperty().get()).orElse(""),
                 vm.devices().selectedProperty(), vm.identify().showing());
         identify = working("_Identify", () -> vm.identify().identify(vm.devices().selectedProperty().get()),
-                identifyWhyNot.isNotEmpty());
-        cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0));
-        reports = working("Re_ports…", () -> ReportsDialog.show(vm.session().reports(), stage, opener));
-        settings = working("_Settings…", vm.session()::editSettings);
-        quit = new Command("_Quit", this::quit);
-        about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage));
-        monitorView = new Command("_Monitor view", this::openMonitor);
-        dark.addListener((obs, was, on) -> {
-            if (on) {
-                stage.getScene().getStylesheets().add(css(DARK));
-            } else {
-                stage.getScene().getStylesheets().remove(css(DARK));
-            }
-        });
+                identifyWhyNot.isNotEmpty()).withIcon(Feather.CROSSHAIR);
+        cancelAll = working("_Cancel all", vm.jobs()::requestCancelAll, vm.jobs().activeJobsProperty().isEqualTo(0))
+                .withIcon(Feather.X_OCTAGON);
+        reports = working("Re_ports…", () -> ReportsDialog.show(vm.session().reports(), stage, opener)).withIcon(Feather.FILE_TEXT);
+        settings = working("_Settings…", vm.session()::editSettings).withIcon(Feather.SETTINGS);
+        quit = new Command("_Quit", this::quit).withIcon(Feather.LOG_OUT);
+        about = new Command("_About Blockwipe", () -> AboutDialog.show(About.current(), stage)).withIcon(Feather.INFO);
+        monitorView = new Command("_Monitor view", this::openMonitor).withIcon(Feather.MONITOR);
+        shortcuts = new Command("_Keyboard shortcuts", this::showShortcuts).withIcon(Feather.COMMAND);
+        guide = new Command("_User guide (offline)", () -> UserGuide.open(opener, stage)).withIcon(Feather.BOOK_OPEN);
         tree = new DeviceTreeView(vm.devices(), vm.filter());
         SplitPane devices = new SplitPane(FilterBar.over(vm.filter(), tree), details());
         devices.setDividerPositions(0.76);
@@ -174,6 +175,11 @@ public final class MainView {
         MonitorView.open(stage, monitor, stage.getScene().getStylesheets()).setOnHidden(e -> monitor = null);
     }
 
+    /** Light or dark; it follows the desktop from {@link Theme#follow} until the user picks one here. */
+    public Theme theme() {
+        return theme;
+    }
+
     public void start() {
         frames.start();
         vm.start();
@@ -214,7 +220,7 @@ public final class MainView {
     /** Every command of the toolbar is in a menu too, with its key where it has one. */
     private MenuBar menuBar() {
         CheckMenuItem darkItem = new CheckMenuItem("_Dark theme");
-        darkItem.selectedProperty().bindBidirectional(dark);
+        darkItem.selectedProperty().bindBidirectional(theme.darkProperty());
         Menu file = new Menu("_File", null, addImage.item(shortcut(KeyCode.O)), new SeparatorMenuItem(),
                 settings.item(shortcut(KeyCode.COMMA)), darkItem, new SeparatorMenuItem(), quit.item(shortcut(KeyCode.Q)));
         Menu devices = new Menu("De_vices", null, refresh.item(new KeyCodeCombination(KeyCode.F5)),
@@ -224,7 +230,8 @@ public final class MainView {
         Menu jobsMenu = new Menu("_Jobs", null, resume.item(null), cancelAll.item(null), new SeparatorMenuItem(),
                 monitorView.item(new KeyCodeCombination(KeyCode.F11)));
         Menu reportsMenu = new Menu("Rep_orts", null, reports.item(shortcut(KeyCode.R)));
-        Menu help = new Menu("_Help", null, about.item(null));
+        Menu help = new Menu("_Help", null, guide.item(new KeyCodeCombination(KeyCode.F1)), shortcuts.item(null),
+                new SeparatorMenuItem(), about.item(null));
         MenuBar bar = new MenuBar(file, devices, jobsMenu, reportsMenu, help);
         bar.setId("menu-bar");
         return bar;
@@ -247,11 +254,13 @@ public final class MainView {
         benchButton.setId("benchmark");
         Button identifyButton = identify.button();
         identifyButton.setId("identify");
-        ToggleButton darkButton = new ToggleButton("_Dark");
-        darkButton.selectedProperty().bindBidirectional(dark);
+        ToggleButton darkButton = new ToggleButton("_Dark", Glyphs.of(Feather.MOON));
+        darkButton.setId("dark");
+        darkButton.selectedProperty().bindBidirectional(theme.darkProperty());
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        ToolBar bar = new ToolBar(refresh.button(), wipeButton, resumeButton, new Separator(), addImage.button(),
+        ToolBar bar = new ToolBar(refresh.button(), explained(wipeButton, vm.wipeUnavailableProperty()), resumeButton,
+                new Separator(), addImage.button(),
                 explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
@@ -261,6 +270,7 @@ public final class MainView {
         if (vm.session().hasNetworkSwitch()) {
             bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
         }
+        bar.setId("toolbar");
         return bar;
     }
 
@@ -282,6 +292,11 @@ public final class MainView {
         });
         button.disableProperty().bind(vm.session().networkBusyProperty());
         return button;
+    }
+
+    /** Help › Keyboard shortcuts: read from the menus and the toolbar as they are, so the list cannot drift from them. */
+    private void showShortcuts() {
+        KeyboardShortcuts.show(KeyboardShortcuts.of((MenuBar) root.lookup("#menu-bar"), (ToolBar) root.lookup("#toolbar")), stage);
     }
 
     /** File › Quit takes the same way out as the window's close button, question included. */
@@ -382,13 +397,9 @@ public final class MainView {
         if (n == null) {
             return;
         }
-        Notifications note = Notifications.create().owner(stage).title(n.title()).text(n.text())
-                .hideAfter(Duration.seconds(n.good() ? 6 : 12));
-        if (n.good()) {
-            note.showInformation();
-        } else {
-            note.showError();
-        }
+        Notifications.create().owner(stage).title(n.title()).text(n.text())
+                .graphic(n.good() ? Glyphs.dialog(Feather.CHECK_CIRCLE, Styles.GOOD) : Glyphs.dialog(Feather.ALERT_OCTAGON, Styles.PROBLEM))
+                .hideAfter(Duration.seconds(n.good() ? 6 : 12)).show();
     }
 
     public static String css(String name) {

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 
 /**
@@ -48,6 +49,7 @@ public final class MainViewModel implements AutoCloseable {
     private long drainSlot = Long.MIN_VALUE;
     private final EndedJobs endedJobs = new EndedJobs();
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
+    private final WipeUnavailable wipeUnavailable;
 
     public MainViewModel(Services services, DialogService dialogs) {
         this.services = services;
@@ -58,6 +60,7 @@ public final class MainViewModel implements AutoCloseable {
         this.filter = new TreeFilterModel(devices.rows(), devices.selectedProperty());
         rememberFilter();
         this.identify = new IdentifyModel(services);
+        this.wipeUnavailable = new WipeUnavailable(devices);
         // a mount changes the rows (the watcher reads mountinfo): the boot stick mounts a BLOCKWIPE
         // stick plugged in later over the reports folder, and the banner that they are in memory goes
         devices.rows().addListener((ListChangeListener<DeviceRow>) change -> session.checkStorage());
@@ -108,6 +111,11 @@ public final class MainViewModel implements AutoCloseable {
     /** Starts watching the devices. */
     public void start() {
         devices.start();
+    }
+
+    /** Why Wipe… cannot be used now (its tooltip); empty while it can. */
+    public ReadOnlyStringProperty wipeUnavailableProperty() {
+        return wipeUnavailable.whyProperty();
     }
 
     /** The window is quitting: the running wipes were cancelled, and nothing new starts. */

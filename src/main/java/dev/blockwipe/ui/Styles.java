@@ -2,7 +2,7 @@ package dev.blockwipe.ui;
 
 import java.util.Locale;
 
-/** The style classes the views set, as blockwipe.css and dark.css define them: one name, one place. */
+/** The style classes the views set, as blockwipe.css defines them: one name, one place. */
 public final class Styles {
     /** Secondary text: hints, estimates, placeholders. */
     public static final String MUTED = "muted";
@@ -10,6 +10,10 @@ public final class Styles {
     public static final String PROBLEM = "problem";
     /** Something to know although nothing failed, in the warning colour. */
     public static final String WARNING = "warning";
+    /** Something that went well, in the success colour. */
+    public static final String GOOD = "good";
+    /** A question or a hint, in the theme's accent colour (AtlantaFX's own class). */
+    public static final String ACCENT = "accent";
     /** The fastest figure of a table. */
     public static final String BEST = "best";
     /** A destructive button. */
@@ -18,6 +22,8 @@ public final class Styles {
     static final String SECTION_TITLE = "section-title";
     public static final String CONFIRM_TEXT = "confirm-text";
     public static final String CERTIFICATE_PAGE = "certificate-page";
+    /** The text of a guide shown in the window. */
+    public static final String GUIDE = "guide";
     /** JavaFX's own class for a scroll pane without a frame. */
     public static final String EDGE_TO_EDGE = "edge-to-edge";
     /** The search, hide and order controls above the device tree. */

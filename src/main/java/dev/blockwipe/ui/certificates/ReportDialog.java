@@ -4,6 +4,7 @@ import dev.blockwipe.report.Json;
 import dev.blockwipe.report.ReportStore;
 import dev.blockwipe.report.ResultJson;
 import dev.blockwipe.ui.DesktopOpener;
+import dev.blockwipe.ui.Glyphs;
 import dev.blockwipe.ui.jobs.JobViewModel;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,7 +35,8 @@ public final class ReportDialog {
             json = Json.mapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(ResultJson.Result.of(job.resultProperty().get(), true));
         } catch (IOException e) {
-            new Alert(Alert.AlertType.ERROR, "Cannot show the result: " + e.getMessage(), ButtonType.OK).showAndWait();
+            Glyphs.problem(new Alert(Alert.AlertType.ERROR, "Cannot show the result: " + e.getMessage(), ButtonType.OK), owner)
+                    .showAndWait();
             return;
         }
         TextArea text = new TextArea(json);

@@ -3,6 +3,7 @@ package dev.blockwipe.ui.certificates;
 import dev.blockwipe.report.CertificateListing;
 import dev.blockwipe.ui.Background;
 import dev.blockwipe.ui.DesktopOpener;
+import dev.blockwipe.ui.Glyphs;
 import java.util.List;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -84,8 +85,8 @@ public final class ReportsDialog {
 
     private static void showJson(CertificateListing entry, String json, Throwable failure, Window owner) {
         if (failure != null) {
-            new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": " + Background.cause(failure).getMessage(),
-                    ButtonType.OK).showAndWait();
+            Glyphs.problem(new Alert(Alert.AlertType.ERROR, "Cannot read " + entry.json() + ": "
+                    + Background.cause(failure).getMessage(), ButtonType.OK), owner).showAndWait();
             return;
         }
         TextArea text = new TextArea(json);

@@ -10,7 +10,7 @@ import java.util.Properties;
 /** What the About box says: this build, the Java it runs on, and the libraries inside the jar. */
 public record About(BuildInfo build, String java, List<Library> libraries) {
     /** The order the About box lists them in; libraries.properties holds their versions and licences. */
-    private static final List<String> LIBRARIES = List.of("JavaFX", "ControlsFX", "OSHI", "JNA", "PDFBox", "picocli", "Jackson");
+    private static final List<String> LIBRARIES = List.of("JavaFX", "ControlsFX", "AtlantaFX", "Ikonli", "OSHI", "JNA", "PDFBox", "picocli", "Jackson");
 
     /** Blockwipe's own licence, as LICENSE and the pom declare it; the full texts travel in the jar's META-INF. */
     static final String LICENCE = "Apache License 2.0 (META-INF/LICENSE; the libraries: META-INF/THIRD-PARTY)";

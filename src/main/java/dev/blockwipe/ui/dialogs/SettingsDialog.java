@@ -10,6 +10,7 @@ import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
 /** Operator, organisation and reports directory for the certificates. */
@@ -46,6 +47,8 @@ public final class SettingsDialog {
         Label l = new Label(text);
         l.setMnemonicParsing(true);
         l.setLabelFor(target);
+        // the whole label: the theme's wider text fields would otherwise take its end
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 }

@@ -15,7 +15,7 @@ class AboutTest {
     void namesEveryLibraryWithTheVersionTheBuildStampedAndItsLicence() {
         About about = About.current();
         assertThat(about.libraries()).extracting(About.Library::name)
-                .containsExactly("JavaFX", "ControlsFX", "OSHI", "JNA", "PDFBox", "picocli", "Jackson");
+                .containsExactly("JavaFX", "ControlsFX", "AtlantaFX", "Ikonli", "OSHI", "JNA", "PDFBox", "picocli", "Jackson");
         assertThat(about.libraries()).allSatisfy(library -> {
             assertThat(library.version()).as(library.name()).matches("\\d+(\\.\\d+)+");
             assertThat(library.licence()).as(library.name()).isNotBlank().isNotEqualTo("unknown");
