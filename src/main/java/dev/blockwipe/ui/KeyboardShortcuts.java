@@ -1,5 +1,6 @@
 package dev.blockwipe.ui;
 
+import dev.blockwipe.ui.tree.FilterBar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,7 @@ final class KeyboardShortcuts {
             new Shortcut("Up, Down, Page Up, Page Down, Home, End", "Device tree › move the selection"),
             new Shortcut("Right, Left", "Device tree › show, hide a disk's partitions"),
             new Shortcut("Space", "Device tree › tick or untick the selected device"),
+            new Shortcut(FilterBar.FIND.getDisplayText(), "Device tree › search (Esc empties it and goes back to the tree)"),
             new Shortcut("Tab, Shift+Tab", "Move between the toolbar, the tree, the details and the jobs"),
             new Shortcut("F10", "Open the first menu"),
             new Shortcut("Esc", "Close a dialog without doing anything; leave the monitor view"));

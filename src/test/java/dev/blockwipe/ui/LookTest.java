@@ -114,7 +114,7 @@ class LookTest extends DeviceFixture {
                 }
             }
         }
-        assertThat(accelerators).as("Ctrl+O, Ctrl+comma, Ctrl+Q, F5, Ctrl+E, Ctrl+B, Ctrl+T, F11, Ctrl+R, F1").isEqualTo(10);
+        assertThat(accelerators).as("Ctrl+O, Ctrl+comma, Ctrl+Q, F5, Ctrl+E, Ctrl+B, Ctrl+I, Ctrl+T, F11, Ctrl+R, F1").isEqualTo(11);
         assertThat(listed).contains(new KeyboardShortcuts.Shortcut("Alt+W", "Toolbar › Wipe…"),
                 new KeyboardShortcuts.Shortcut("Alt+H", "Open the Help menu"));
         assertThat(listed).containsAll(KeyboardShortcuts.TREE_KEYS);

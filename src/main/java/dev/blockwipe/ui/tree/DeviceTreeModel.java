@@ -278,7 +278,12 @@ public final class DeviceTreeModel implements AutoCloseable {
         }
         DeviceRow chosen = selected.get();
         if (chosen != null && !rowsByKey.containsValue(chosen) && !images.containsValue(chosen)) {
-            deselectGone(chosen);
+            DeviceRow back = rowsByKey.get(chosen.key());
+            if (back == null) {
+                deselectGone(chosen);
+            } else {
+                selected.set(back);
+            }
         }
         scanProblem.set(inv.usage().problem() == null ? "" : "every device is blocked: " + inv.usage().problem());
         updateChecked();

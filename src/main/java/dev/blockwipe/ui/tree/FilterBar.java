@@ -27,7 +27,8 @@ import javafx.util.StringConverter;
  * with a link that shows everything again. It only binds to the {@link TreeFilterModel}.
  */
 public final class FilterBar {
-    static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    /** Ctrl+F: the keyboard to the search field. */
+    public static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
 
     private final FlowPane bar = new FlowPane(8, 4);
     private final TextField search = new TextField();

@@ -204,16 +204,54 @@ class DeviceTreeModelTest extends DeviceFixture {
         assertThat(tree.details()).containsExactly(new FactSheet.Fact("removed", "sdc is gone: select another device"));
     }
 
+    /**
+     * A partition that goes and comes back with the same identity (same place, same disk) while
+     * the user has its greyed row selected: the selection follows the device to its new row, as
+     * it is keyed by the device, instead of being let go (the churn test met this under load).
+     */
+    @Test
+    void aSelectedRemovedRowWhoseDeviceComesBackStaysSelected() throws IOException {
+        rescan(viewModel(true));
+        Path sdb2 = sys.root().resolve("block/sdb/sdb2");
+        Path saved = Files.createTempDirectory("saved").resolve("sdb2");
+        copyTree(sdb2, saved);
+        DeviceRow removed = row("sdb2");
+        deleteTree(sdb2);
+        rescan(tree);
+        assertThat(removed.removedProperty().get()).isTrue();
+        tree.selectedProperty().set(removed);
+
+        copyTree(saved, sdb2);
+        rescan(tree);
+
+        DeviceRow back = row("sdb2");
+        assertThat(back).isNotSameAs(removed);
+        assertThat(back.removedProperty().get()).isFalse();
+        assertThat(tree.selectedProperty().get()).isSameAs(back);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(from.relativize(f).toString()));
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
+
     @Test
     void aPartitionThatVanishesIsGreyedUnderItsDisk() throws IOException {
         rescan(viewModel(true));
         DeviceRow sdb2 = row("sdb2");
 
-        try (Stream<Path> files = Files.walk(sys.root().resolve("block/sdb/sdb2"))) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
+        deleteTree(sys.root().resolve("block/sdb/sdb2"));
         rescan(tree);
 
         assertThat(names(row("sdb").children())).containsExactly("sdb1", "sdb2");

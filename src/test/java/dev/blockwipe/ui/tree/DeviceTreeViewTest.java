@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.FxWait;
+import dev.blockwipe.ui.Theme;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,11 +50,13 @@ class DeviceTreeViewTest extends DeviceFixture {
 
     @Start
     void start(Stage stage) {
+        // the window's theme, whichever test ran before in this JVM: the rows' height decides what shows
+        new Theme();
         this.stage = stage;
         elsewhere = new Label("elsewhere");
     }
 
-    /** loop10 … loop39 above sdb and sdc: more than the 300-pixel tree shows. */
+    /** loop10 … loop39 above sdb and sdc: more than the 420-pixel tree shows. */
     @BeforeEach
     void thirtyLoopDevices(FxRobot robot) throws Exception {
         for (int n = 10; n < 40; n++) {
@@ -62,8 +65,8 @@ class DeviceTreeViewTest extends DeviceFixture {
         robot.interact(() -> {
             tree = new DeviceTreeModel(services(true), dialogs, List::of);
             table = new DeviceTreeView(tree, new TreeFilterModel(tree.rows(), tree.selectedProperty()), clock::get).node();
-            table.setPrefHeight(300);
-            stage.setScene(new Scene(new VBox(table, elsewhere), 900, 340));
+            table.setPrefHeight(420);
+            stage.setScene(new Scene(new VBox(table, elsewhere), 900, 460));
             stage.show();
             rescanNow();
         });
