@@ -1,6 +1,7 @@
 package dev.blockwipe.ui;
 
 import dev.blockwipe.report.Settings;
+import java.util.Map;
 import java.util.logging.Logger;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -45,6 +46,9 @@ public final class BlockwipeApp extends Application {
 
     private Startup.UserSettings settings;
     private Services services;
+    private Map<String, String> layout;
+    /** The window's layout when it closed, kept for the next start in {@link #stop()}. */
+    private Map<String, String> closedLayout;
 
     /**
      * Reads the settings and this machine's facts, and prepares the inventory: file reads, on the
@@ -54,6 +58,7 @@ public final class BlockwipeApp extends Application {
     public void init() {
         settings = Startup.thisUser();
         services = linuxServices(settings.settings());
+        layout = WindowMemory.read(settings.settings());
     }
 
     @Override
@@ -63,13 +68,24 @@ public final class BlockwipeApp extends Application {
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());
         stage.setScene(view.scene());
-        stage.setMinWidth(900);
-        stage.setMinHeight(600);
-        view.closeOnRequest(Platform::exit);
+        view.restoreLayout(layout);
+        Placement.keepWindowsOnScreen();
+        view.closeOnRequest(() -> {
+            closedLayout = view.layout();
+            Platform.exit();
+        });
         stage.show();
         view.start();
         if (settings.unusable() != null) {
             vm.session().settingsUnusable(settings.unusable());
+        }
+    }
+
+    /** The window is gone: its layout is written here, where a file write keeps nothing waiting. */
+    @Override
+    public void stop() {
+        if (closedLayout != null) {
+            WindowMemory.write(settings.settings(), closedLayout);
         }
     }
 }
