@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import java.util.Comparator;
 import java.util.List;
+import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
@@ -102,7 +103,7 @@ public final class Placement {
     /** Once per window: a window shown again is added to the windows' list again. */
     private static void keepOnScreen(Window window) {
         if (window.getProperties().putIfAbsent(Placement.class, Boolean.TRUE) == null) {
-            window.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> fitOnScreen(window));
+            window.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> Platform.runLater(() -> fitOnScreen(window)));
         }
     }
 

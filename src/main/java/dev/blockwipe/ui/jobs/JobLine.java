@@ -18,6 +18,7 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 
 /**
  * One job in one line: device, method, pass, progress, MB/s with a sparkline of the last minute,
@@ -82,7 +83,6 @@ final class JobLine {
         reportButton.setId("report-" + job.name());
         reportButton.setOnAction(e -> report.accept(job));
         reportButton.visibleProperty().bind(job.resultProperty().isNotNull());
-        reportButton.managedProperty().bind(reportButton.visibleProperty());
         Button cancelButton = new Button("Cancel");
         cancelButton.setId("cancel-" + job.name());
         cancelButton.setOnAction(e -> cancel.accept(job));
@@ -90,10 +90,11 @@ final class JobLine {
                 () -> job.stateProperty().get().finished() || job.stateProperty().get() == JobState.CANCELLING
                         || job.driveErasingProperty().get(), job.stateProperty(), job.driveErasingProperty()));
         cancelButton.visibleProperty().bind(reportButton.visibleProperty().not());
-        cancelButton.managedProperty().bind(cancelButton.visibleProperty());
+        // one place for both, as wide as the wider, so that the columns stay put when a job ends
+        StackPane action = new StackPane(reportButton, cancelButton);
+        action.setMinWidth(Region.USE_PREF_SIZE);
         arrow.setMinWidth(Region.USE_PREF_SIZE);
-        box.getChildren().addAll(arrow, name, method, stage, bar, percent, speed, spark.node(), eta, state, stalled, reportButton,
-                cancelButton);
+        box.getChildren().addAll(arrow, name, method, stage, bar, percent, speed, spark.node(), eta, state, stalled, action);
         box.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY) {
                 box.requestFocus();

@@ -55,6 +55,8 @@ public final class JobsPane {
     private JobViewModel expanded;
     private JobCard card;
     private boolean changed = true;
+    /** Whether the list had jobs at its last change: the divider moves when the first job comes. */
+    private boolean hadJobs;
     private final ScrollPane scroll;
     private final VBox box;
     private final XYChart.Series<Number, Number> total = new XYChart.Series<>();
@@ -125,10 +127,12 @@ public final class JobsPane {
         if (!jobs.isEmpty()) {
             d.setPosition(position.get());
         }
-        Bindings.isEmpty(jobs).addListener((obs, was, none) -> {
-            if (!none) {
+        hadJobs = !jobs.isEmpty();
+        jobs.addListener((ListChangeListener<JobViewModel>) c -> {
+            if (!hadJobs && !jobs.isEmpty()) {
                 d.setPosition(position.get());
             }
+            hadJobs = !jobs.isEmpty();
         });
         d.positionProperty().addListener((obs, was, now) -> {
             if (!jobs.isEmpty()) {
@@ -144,6 +148,26 @@ public final class JobsPane {
         card = open ? new JobCard(job) : null;
         shown.forEach(l -> l.expanded(l.job() == expanded));
         showLines();
+        if (open) {
+            reveal(made.get(job).node(), card.node());
+        }
+    }
+
+    /**
+     * Scrolls the list as little as it takes to show {@code bottom} (an opened card) whole, without
+     * taking {@code top} (its line) out of view.
+     */
+    private void reveal(Node top, Node bottom) {
+        scroll.applyCss();
+        scroll.layout();
+        double view = scroll.getViewportBounds().getHeight();
+        double scrollable = list.getHeight() - view;
+        if (scrollable <= 0) {
+            return;
+        }
+        double now = scroll.getVvalue() * scrollable;
+        double wanted = Math.min(top.getBoundsInParent().getMinY(), Math.max(now, bottom.getBoundsInParent().getMaxY() - view));
+        scroll.setVvalue(wanted / scrollable);
     }
 
     /** The job's line, or null before it is made. */
