@@ -34,6 +34,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.StageStyle;
 import javafx.stage.Window;
 
 /**
@@ -103,11 +104,12 @@ public final class MonitorView {
 
     /**
      * Opens the view full-screen on the screen {@code owner} is on, styled like the main window; F11
-     * and Esc close it. The window covers the screen before it asks for full screen, and asks once
-     * it is shown: asked before, xfwm4 mapped it as an ordinary window of its scene's size.
+     * and Esc close it. It is a window without decorations that covers that screen, and it asks for
+     * full screen once it is shown: asked before, xfwm4 mapped it as an ordinary window of its
+     * scene's size, with a title bar and the bottom off the screen.
      */
     public static Stage open(Window owner, MonitorView view, List<String> stylesheets) {
-        Stage stage = new Stage();
+        Stage stage = new Stage(StageStyle.UNDECORATED);
         stage.initOwner(owner);
         stage.setTitle("Blockwipe monitor");
         Rectangle2D screen = Screen.getScreensForRectangle(owner.getX(), owner.getY(), owner.getWidth(), owner.getHeight())
