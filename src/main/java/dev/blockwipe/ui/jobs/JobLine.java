@@ -69,6 +69,7 @@ final class JobLine {
         spark.resize(72, 16);
         Label eta = shrinking(bound(job.etaProperty()), 88);
         Label state = shrinking(new Label(), 104);
+        state.setMinWidth(Region.USE_PREF_SIZE);
         state.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get().label(), job.stateProperty()));
         job.stateProperty().addListener((obs, was, now) -> styleState(state, now));
         styleState(state, job.stateProperty().get());
@@ -155,7 +156,7 @@ final class JobLine {
     /** Text that gives way first on a narrow window; the whole of it is in a tooltip. */
     private static Label shrinking(Label l, double width) {
         l.setPrefWidth(width);
-        l.setMinWidth(width / 2);
+        l.setMinWidth(width / 3);
         Tooltip tip = Tooltips.wrapped("");
         tip.textProperty().bind(l.textProperty());
         l.setTooltip(tip);

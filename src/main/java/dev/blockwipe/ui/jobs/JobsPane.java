@@ -92,8 +92,8 @@ public final class JobsPane {
         aggregate.setLegendVisible(false);
         aggregate.setAnimated(false);
         aggregate.setCreateSymbols(false);
-        aggregate.setPrefSize(400, 170);
-        aggregate.setMinSize(240, 140);
+        aggregate.setPrefSize(360, 170);
+        aggregate.setMinSize(200, 0);
         aggregate.setTitle("All jobs");
         HBox head = new HBox(12, Sections.title("Jobs"), empty);
         head.setAlignment(Pos.BASELINE_LEFT);
@@ -108,6 +108,9 @@ public final class JobsPane {
         VBox.setVgrow(body, Priority.ALWAYS);
         box = new VBox(4, head, body);
         box.setPadding(new Insets(4, 6, 4, 6));
+        // the divider, not the pane, decides its height: a pane that insisted on its charts' height
+        // pushed the status bar off a 1024x768 screen
+        box.setMinHeight(0);
         box.maxHeightProperty().bind(Bindings.when(Bindings.isEmpty(jobs)).then(Region.USE_PREF_SIZE)
                 .otherwise(Double.MAX_VALUE));
     }
