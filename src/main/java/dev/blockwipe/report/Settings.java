@@ -11,12 +11,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Where certificates and keys live and who the operator is: from the config file
  * ({@code <config dir>/blockwipe.properties}: {@code operator}, {@code organisation},
- * {@code reportDir}, {@code journalDir}), overridden by command-line options or the GUI; and what
- * the window remembers from one start to the next ({@code window.*}).
+ * {@code reportDir}, {@code journalDir}; the window's layout under {@code window.}), overridden by
+ * command-line options or the GUI.
  *
  * @param configDir   $XDG_CONFIG_HOME/blockwipe (~/.config/blockwipe): the signing key and the config file
  * @param reportDir   $XDG_DATA_HOME/blockwipe/reports, or /var/lib/blockwipe/reports for root
@@ -24,23 +25,12 @@ import java.util.TreeMap;
  *                    (~/.local/state/blockwipe/journals), or /var/lib/blockwipe/journals for root
  * @param operator    who runs the wipes
  * @param uid         the (effective) user the directories must belong to
- * @param window      what the window remembers across starts (the device tree's filter and order), by
- *                    key: the config file's {@code window.} keys without that prefix; only the window reads it
  */
-public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid,
-                       Map<String, String> window) {
+public record Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
     public static final String FILE = "blockwipe.properties";
     private static final Path SYSTEM = Path.of("/var/lib/blockwipe");
-    private static final String WINDOW = "window.";
-
-    public Settings {
-        window = Map.copyOf(window);
-    }
-
-    /** Settings with nothing remembered for the window. */
-    public Settings(Path configDir, Path reportDir, Path journalDir, Operator operator, int uid) {
-        this(configDir, reportDir, journalDir, operator, uid, Map.of());
-    }
+    /** The prefix of the config file's keys that keep the window's layout between starts. */
+    static final String LAYOUT = "window.";
 
     /**
      * The defaults for this user, without the config file.
@@ -86,56 +76,87 @@ public record Settings(Path configDir, Path reportDir, Path journalDir, Operator
      */
     public static Settings load(Map<String, String> env, String home, int uid, Path configDir) throws IOException {
         Settings defaults = defaults(env, home, uid, configDir);
+        Properties p = defaults.existing();
         Path file = defaults.configDir().resolve(FILE);
-        if (!Files.isRegularFile(file)) {
-            return defaults;
-        }
-        PrivateFiles.directory(defaults.configDir(), uid, "config directory");
-        Properties p = new Properties();
-        try (Reader in = new StringReader(PrivateFiles.readText(file))) {
-            p.load(in);
-        } catch (IllegalArgumentException e) {
-            throw new StorageException(file + " is not a properties file: " + e.getMessage(), e);
-        }
-        Map<String, String> window = new TreeMap<>();
-        p.stringPropertyNames().stream().filter(k -> k.startsWith(WINDOW))
-                .forEach(k -> window.put(k.substring(WINDOW.length()), p.getProperty(k)));
-        return new Settings(defaults.configDir(), path(file, p, "reportDir", defaults.reportDir()),
-                path(file, p, "journalDir", defaults.journalDir()),
-                new Operator(p.getProperty("operator"), p.getProperty("organisation")), uid, window);
+        return defaults.withReportDir(path(file, p, "reportDir", defaults.reportDir()))
+                .withJournalDir(path(file, p, "journalDir", defaults.journalDir()))
+                .withOperator(new Operator(p.getProperty("operator"), p.getProperty("organisation")));
     }
 
-    /** Writes operator, organisation, the reports and journal directories and what the window remembers to the config file, born private. */
+    /**
+     * Writes operator, organisation and reports directory to the config file, born private; the
+     * file's other keys (the window's layout) stay.
+     */
     public void save() throws IOException {
+        rewrite(p -> {
+            p.setProperty("operator", operator.name());
+            p.setProperty("organisation", operator.organisation());
+            p.setProperty("reportDir", reportDir.toString());
+            p.setProperty("journalDir", journalDir.toString());
+        });
+    }
+
+    /**
+     * The window's layout as the config file keeps it: its {@value #LAYOUT} keys, without that
+     * prefix; none when there is no config file.
+     *
+     * @throws StorageException the config directory or file cannot be used
+     */
+    public Map<String, String> windowLayout() throws IOException {
+        Properties p = existing();
+        Map<String, String> layout = new TreeMap<>();
+        for (String key : p.stringPropertyNames()) {
+            if (key.startsWith(LAYOUT)) {
+                layout.put(key.substring(LAYOUT.length()), p.getProperty(key));
+            }
+        }
+        return layout;
+    }
+
+    /**
+     * Keeps {@code layout}'s keys in the config file for the window's next start (the size and
+     * dividers when it closes, a filter toggle when it changes); the file's other keys stay.
+     */
+    public void saveWindowLayout(Map<String, String> layout) throws IOException {
+        rewrite(p -> layout.forEach((k, v) -> p.setProperty(LAYOUT + k, v)));
+    }
+
+    /** The config file's keys, read again so that one writer does not drop what the other wrote. */
+    private void rewrite(Consumer<Properties> change) throws IOException {
         PrivateFiles.directory(configDir, uid, "config directory");
-        Properties p = new Properties();
-        p.setProperty("operator", operator.name());
-        p.setProperty("organisation", operator.organisation());
-        p.setProperty("reportDir", reportDir.toString());
-        p.setProperty("journalDir", journalDir.toString());
-        window.forEach((key, value) -> p.setProperty(WINDOW + key, value));
+        Properties p = existing();
+        change.accept(p);
         StringWriter text = new StringWriter();
         p.store(text, "Blockwipe settings");
         PrivateFiles.write(configDir.resolve(FILE), out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)), true);
     }
 
+    /** The config file's keys, none when it does not exist; a folder or file that cannot be trusted is refused (see {@link #load}). */
+    private Properties existing() throws IOException {
+        Properties p = new Properties();
+        Path file = configDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return p;
+        }
+        PrivateFiles.directory(configDir, uid, "config directory");
+        try (Reader in = new StringReader(PrivateFiles.readText(file))) {
+            p.load(in);
+        } catch (IllegalArgumentException e) {
+            throw new StorageException(file + " is not a properties file: " + e.getMessage(), e);
+        }
+        return p;
+    }
+
     public Settings withReportDir(Path dir) {
-        return new Settings(configDir, dir, journalDir, operator, uid, window);
+        return new Settings(configDir, dir, journalDir, operator, uid);
     }
 
     public Settings withJournalDir(Path dir) {
-        return new Settings(configDir, reportDir, dir, operator, uid, window);
+        return new Settings(configDir, reportDir, dir, operator, uid);
     }
 
     public Settings withOperator(Operator o) {
-        return new Settings(configDir, reportDir, journalDir, o, uid, window);
-    }
-
-    /** The same settings with the window remembering {@code value} for {@code key}. */
-    public Settings withWindow(String key, String value) {
-        Map<String, String> changed = new TreeMap<>(window);
-        changed.put(key, value);
-        return new Settings(configDir, reportDir, journalDir, operator, uid, changed);
+        return new Settings(configDir, reportDir, journalDir, o, uid);
     }
 
     private static Path path(Path file, Properties p, String key, Path otherwise) throws StorageException {

@@ -2,6 +2,7 @@ package dev.blockwipe.ui;
 
 import dev.blockwipe.linux.DesktopScheme;
 import dev.blockwipe.report.Settings;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javafx.application.Application;
@@ -48,6 +49,9 @@ public final class BlockwipeApp extends Application {
     private Startup.UserSettings settings;
     private Services services;
     private Optional<Boolean> desktopPrefersDark;
+    private Map<String, String> layout;
+    /** The window's layout when it closed, kept for the next start in {@link #stop()}. */
+    private Map<String, String> closedLayout;
 
     /**
      * Reads the settings and this machine's facts, prepares the inventory and asks the desktop
@@ -59,6 +63,7 @@ public final class BlockwipeApp extends Application {
         settings = Startup.thisUser();
         services = linuxServices(settings.settings());
         desktopPrefersDark = DesktopScheme.prefersDark();
+        layout = WindowMemory.read(settings.settings());
     }
 
     @Override
@@ -69,13 +74,24 @@ public final class BlockwipeApp extends Application {
         stage.setTitle("Blockwipe");
         stage.getIcons().setAll(Icons.all());
         stage.setScene(view.scene());
-        stage.setMinWidth(900);
-        stage.setMinHeight(600);
-        view.closeOnRequest(Platform::exit);
+        view.restoreLayout(layout);
+        Placement.keepWindowsOnScreen();
+        view.closeOnRequest(() -> {
+            closedLayout = view.layout();
+            Platform.exit();
+        });
         stage.show();
         view.start();
         if (settings.unusable() != null) {
             vm.session().settingsUnusable(settings.unusable());
+        }
+    }
+
+    /** The window is gone: its layout is written here, where a file write keeps nothing waiting. */
+    @Override
+    public void stop() {
+        if (closedLayout != null) {
+            WindowMemory.write(settings.settings(), closedLayout);
         }
     }
 }

@@ -12,13 +12,16 @@ import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeView;
 import dev.blockwipe.ui.tree.FilterBar;
 import java.net.URL;
+import java.util.Map;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
@@ -48,7 +51,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import javafx.util.Duration;
@@ -76,6 +78,9 @@ public final class MainView {
     private MonitorView monitor;
     private final Theme theme = new Theme();
     private final BooleanProperty resumeUnavailable = new SimpleBooleanProperty(this, "resumeUnavailable", true);
+    /** Where the divider over the jobs sits while there are jobs: at first room for a dozen lines at 1366×768. */
+    private final DoubleProperty jobsDivider = new SimpleDoubleProperty(this, "jobsDivider", 0.42);
+    private final WindowMemory memory;
 
     private final Command refresh;
     private final Command wipe;
@@ -136,7 +141,8 @@ public final class MainView {
         devices.setDividerPositions(0.76);
         SplitPane center = new SplitPane(devices, jobs.node());
         center.setOrientation(Orientation.VERTICAL);
-        center.setDividerPositions(0.46);
+        jobs.dock(center, 0, jobsDivider);
+        memory = new WindowMemory(stage, devices, jobsDivider, tree.node());
         VBox top = vm.devices().canWipeDevices() ? new VBox(menuBar(), toolbar()) : new VBox(menuBar(), toolbar(), notRootBanner());
         top.getChildren().add(inMemoryBanner());
         root.setTop(top);
@@ -157,13 +163,23 @@ public final class MainView {
         };
     }
 
-    /** The scene, styled; 1280×820, or the whole screen where that is smaller (1024×768). The menus bring the keys. */
+    /** The scene, styled, at the window's first size on the primary screen. The menus bring the keys. */
     public Scene scene() {
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(820, screen.getHeight()));
+        Rectangle2D first = Placement.firstPlace(Placement.screens().get(0));
+        Scene scene = new Scene(root, first.getWidth(), first.getHeight());
         scene.getStylesheets().add(css(LIGHT));
         FocusHome.keep(stage, scene, tree::focusSelected);
         return scene;
+    }
+
+    /** Puts the window, its dividers and the tree's columns where they were last time ({@link #layout()}). Before it is shown. */
+    public void restoreLayout(Map<String, String> layout) {
+        memory.restore(layout);
+    }
+
+    /** The window's place, size, dividers and column widths, for the next start. */
+    public Map<String, String> layout() {
+        return memory.layout();
     }
 
     /** F11: the jobs full-screen, for a wall screen over the bench; F11 or Esc there comes back. */

@@ -85,7 +85,7 @@ public final class MainViewModel implements AutoCloseable {
      * the next; the search text is not (a filter nobody remembers typing would hide devices).
      */
     private void rememberFilter() {
-        Map<String, String> remembered = session.settingsProperty().get().window();
+        Map<String, String> remembered = WindowMemory.read(session.settingsProperty().get());
         filter.hideLoopProperty().set(Boolean.parseBoolean(remembered.get(HIDE_LOOP)));
         filter.hideBlockedProperty().set(Boolean.parseBoolean(remembered.get(HIDE_BLOCKED)));
         filter.orderProperty().set(Arrays.stream(RowOrder.values()).filter(o -> o.name().equals(remembered.get(ORDER)))

@@ -200,24 +200,19 @@ public final class SessionModel {
 
     /**
      * What the window remembers for the next start ({@code key} under {@code window.} in the config
-     * file); saved at once, as the operator is. Unsaved, this session still uses it and a notice says
-     * why; while the user's settings file cannot be used, it is not replaced for a toggle's sake.
+     * file, the file's other keys kept); saved at once, as the operator is. Unsaved, a notice says
+     * why; while the user's settings file cannot be used, it is not touched for a toggle's sake.
      */
     public void remember(String key, String value) {
-        if (value.equals(settings.get().window().get(key))) {
+        if (keepOnlyForThisSession) {
             return;
         }
-        Settings changed = settings.get().withWindow(key, value);
         try {
-            if (!keepOnlyForThisSession) {
-                changed.save();
-            }
+            settings.get().saveWindowLayout(Map.of(key, value));
         } catch (IOException e) {
             notice.set(new Notice("The window's settings are not remembered", "Cannot save the settings: "
                     + e.getMessage(), false));
         }
-        // the certifier never reads what the window remembers: it keeps the settings it has
-        settings.set(changed);
     }
 
     private void use(Settings changed) {

@@ -35,6 +35,9 @@ public final class Styles {
     public static final String VERDICT_WIPEABLE = "verdict-wipeable";
     public static final String JOB_CARD = "job-card";
     public static final String JOB_TITLE = "job-title";
+    /** A job's one line in the jobs pane. */
+    public static final String JOB_LINE = "job-line";
+    public static final String JOB_SPARK = "job-spark";
     public static final String JOB_STATE_GOOD = "job-state-good";
     public static final String JOB_STATE_BAD = "job-state-bad";
     public static final String JOB_STATE_RUNNING = "job-state-running";

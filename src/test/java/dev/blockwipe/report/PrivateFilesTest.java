@@ -171,4 +171,24 @@ class PrivateFilesTest {
         assertThat(Settings.load(java.util.Map.of(), tmp.toString(), Sh.uid(), tmp.resolve("cfg")).operator().name())
                 .isEqualTo("Ada");
     }
+
+    /** The window's layout lives in the same file as the settings: saving either keeps the other, and a window key saved alone the rest. */
+    @Test
+    void theWindowsLayoutAndTheSettingsShareTheFileWithoutOverwritingEachOther() throws Exception {
+        Settings s = new Settings(tmp.resolve("cfg"), tmp.resolve("reports"), tmp.resolve("journals"), new Operator("Ada", "Lab"), Sh.uid());
+        assertThat(s.windowLayout()).as("no file yet").isEmpty();
+        assertThat(tmp.resolve("cfg")).as("reading made no folder").doesNotExist();
+
+        s.save();
+        s.saveWindowLayout(Map.of("width", "1200", "maximized", "true"));
+        s.withOperator(new Operator("Grace", "Lab")).save();
+        s.saveWindowLayout(Map.of("width", "1000"));
+
+        assertThat(s.windowLayout()).as("a key saved alone (a filter toggle) keeps the window's others")
+                .containsOnly(Map.entry("width", "1000"), Map.entry("maximized", "true"));
+        Settings loaded = Settings.load(Map.of(), tmp.toString(), Sh.uid(), tmp.resolve("cfg"));
+        assertThat(loaded.operator().name()).isEqualTo("Grace");
+        assertThat(Files.readString(tmp.resolve("cfg").resolve(Settings.FILE))).contains("window.width=1000")
+                .contains("window.maximized=true");
+    }
 }

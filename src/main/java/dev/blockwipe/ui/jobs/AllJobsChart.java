@@ -33,8 +33,9 @@ final class AllJobsChart {
         chart.setLegendVisible(false);
         chart.setAnimated(false);
         chart.setCreateSymbols(false);
-        chart.setPrefHeight(170);
-        chart.setMinHeight(140);
+        // beside the job lines; the divider, not the graph, decides the pane's height
+        chart.setPrefSize(360, 170);
+        chart.setMinSize(200, 0);
         chart.setTitle("All jobs");
         chart.setId("all-jobs");
     }

@@ -3,24 +3,22 @@ package dev.blockwipe.ui.jobs;
 import dev.blockwipe.engine.job.SpeedAcrossDisk;
 import dev.blockwipe.ui.Styles;
 import java.util.List;
-import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * One job: target, method, state, pass and pattern, progress, speed, ETA, bytes, the live
- * throughput graph (MB/s and the running average, the last 10 minutes), and Cancel or Report.
+ * One job in full, below its {@link JobLine} (which names it and holds Cancel or Report): pass and
+ * pattern, progress, speed, ETA, bytes, the live throughput graph (MB/s and the running average,
+ * the last 10 minutes) and the speed across the device.
  */
 final class JobCard {
     private static final int ACROSS_PASSES_SHOWN = 4;
@@ -31,31 +29,10 @@ final class JobCard {
     private final NumberAxis x = SteadyAxis.manual(new NumberAxis());
     private final NumberAxis y = SteadyAxis.manual(new NumberAxis());
 
-    JobCard(JobViewModel job, Consumer<JobViewModel> cancel, Consumer<JobViewModel> report) {
+    JobCard(JobViewModel job) {
         this.job = job;
         box.getStyleClass().add(Styles.JOB_CARD);
         box.setId("job-" + job.name());
-        Label title = new Label(job.name() + "  ·  " + job.request().method().title());
-        title.getStyleClass().add(Styles.JOB_TITLE);
-        Label state = new Label();
-        state.textProperty().bind(Bindings.createStringBinding(() -> job.stateProperty().get().label(), job.stateProperty()));
-        job.stateProperty().addListener((obs, was, now) -> styleState(state, now));
-        styleState(state, job.stateProperty().get());
-        Button cancelButton = new Button("Cancel");
-        cancelButton.setId("cancel-" + job.name());
-        cancelButton.setOnAction(e -> cancel.accept(job));
-        cancelButton.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> job.stateProperty().get().finished() || job.stateProperty().get() == JobState.CANCELLING
-                        || job.driveErasingProperty().get(), job.stateProperty(), job.driveErasingProperty()));
-        Button reportButton = new Button("Report…");
-        reportButton.setOnAction(e -> report.accept(job));
-        reportButton.visibleProperty().bind(job.resultProperty().isNotNull());
-        reportButton.managedProperty().bind(reportButton.visibleProperty());
-        Region spring = new Region();
-        HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox head = new HBox(10, title, state, spring, reportButton, cancelButton);
-        head.setAlignment(Pos.CENTER_LEFT);
-
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(job.progressProperty());
         bar.setMaxWidth(Double.MAX_VALUE);
@@ -90,7 +67,7 @@ final class JobCard {
         LineChart<Number, Number> overTime = chart();
         HBox.setHgrow(overTime, Priority.ALWAYS);
         HBox charts = new HBox(6, overTime, acrossDisk(job));
-        box.getChildren().addAll(head, progress, numbers, stall, message, warnings, charts);
+        box.getChildren().addAll(progress, numbers, stall, message, warnings, charts);
     }
 
     VBox node() {
@@ -123,10 +100,6 @@ final class JobCard {
         }
     }
 
-    private static void styleState(Label label, JobState s) {
-        label.getStyleClass().removeAll(JobState.STYLE_CLASSES);
-        label.getStyleClass().add(s.styleClass());
-    }
 
     /** The card's graph: unanimated, no symbols, its points mirrored from the capped view-model lists. */
     private LineChart<Number, Number> chart() {

@@ -4,9 +4,8 @@ import dev.blockwipe.engine.Units;
 import dev.blockwipe.ui.Styles;
 import dev.blockwipe.ui.jobs.JobState;
 import dev.blockwipe.ui.jobs.JobViewModel;
-import dev.blockwipe.ui.jobs.ThroughputSeries;
+import dev.blockwipe.ui.jobs.Sparkline;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -18,6 +17,7 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -29,12 +29,12 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.shape.Polyline;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.StageStyle;
 import javafx.stage.Window;
 
 /**
@@ -102,12 +102,19 @@ public final class MonitorView {
         update();
     }
 
-    /** Opens the view full-screen over {@code owner}, styled like the main window; F11 and Esc close it. */
+    /**
+     * Opens the view full-screen on the screen {@code owner} is on, styled like the main window; F11
+     * and Esc close it. It is a window without decorations that covers that screen, and it asks for
+     * full screen once it is shown: asked before, xfwm4 mapped it as an ordinary window of its
+     * scene's size, with a title bar and the bottom off the screen.
+     */
     public static Stage open(Window owner, MonitorView view, List<String> stylesheets) {
-        Stage stage = new Stage();
+        Stage stage = new Stage(StageStyle.UNDECORATED);
         stage.initOwner(owner);
         stage.setTitle("Blockwipe monitor");
-        Scene scene = new Scene(view.root(), 1280, 800);
+        Rectangle2D screen = Screen.getScreensForRectangle(owner.getX(), owner.getY(), owner.getWidth(), owner.getHeight())
+                .stream().findFirst().orElse(Screen.getPrimary()).getBounds();
+        Scene scene = new Scene(view.root(), screen.getWidth(), screen.getHeight());
         scene.getStylesheets().setAll(stylesheets);
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.F11 || e.getCode() == KeyCode.ESCAPE) {
@@ -116,8 +123,10 @@ public final class MonitorView {
             }
         });
         stage.setScene(scene);
+        stage.setX(screen.getMinX());
+        stage.setY(screen.getMinY());
         stage.setFullScreenExitHint("");
-        stage.setFullScreen(true);
+        stage.setOnShown(e -> stage.setFullScreen(true));
         stage.show();
         return stage;
     }
@@ -187,15 +196,12 @@ public final class MonitorView {
 
     /** One job's tile. */
     private static final class Tile {
-        private final JobViewModel job;
         private final VBox box = new VBox();
-        private final Polyline line = new Polyline();
-        private final Pane spark = new Pane(line);
+        private final Sparkline spark;
 
         Tile(JobViewModel job) {
-            this.job = job;
+            spark = new Sparkline(job, SPARK_POINTS, Styles.MONITOR_SPARK);
             box.getStyleClass().add(Styles.MONITOR_TILE);
-            line.getStyleClass().add(Styles.MONITOR_SPARK);
             box.setId("tile-" + job.name());
             Label name = new Label(job.name());
             name.getStyleClass().add(Styles.MONITOR_NAME);
@@ -236,7 +242,7 @@ public final class MonitorView {
             stall.setWrapText(true);
             stall.visibleProperty().bind(job.stallProperty().isNotEmpty());
             stall.managedProperty().bind(stall.visibleProperty());
-            box.getChildren().addAll(head, device, stage, progress, numbers, spark, stall);
+            box.getChildren().addAll(head, device, stage, progress, numbers, spark.node(), stall);
             job.stateProperty().addListener((obs, was, now) -> styleState(now));
             styleState(job.stateProperty().get());
         }
@@ -245,9 +251,7 @@ public final class MonitorView {
         void resize(double size) {
             box.setPrefWidth(TILE_EMS * size);
             box.setMaxWidth(TILE_EMS * size);
-            spark.setPrefSize(TILE_EMS * size - 2.6 * size, 4.3 * size);
-            spark.setMinSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
-            draw();
+            spark.resize(TILE_EMS * size - 2.6 * size, 4.3 * size);
         }
 
         private static Label bound(ObservableValue<String> text, String style) {
@@ -266,21 +270,9 @@ public final class MonitorView {
             return box;
         }
 
-        /** The last two minutes of MB/s (or the job so far) as a line across the tile, scaled to its own peak. */
+        /** The last two minutes of MB/s (or the job so far) as a line across the tile. */
         void draw() {
-            double w = spark.getPrefWidth();
-            double h = spark.getPrefHeight();
-            ObservableList<ThroughputSeries.Point> all = job.ratePoints();
-            List<ThroughputSeries.Point> points = all.subList(Math.max(0, all.size() - SPARK_POINTS), all.size());
-            double peak = points.stream().mapToDouble(ThroughputSeries.Point::megabytesPerSecond).max().orElse(0);
-            List<Double> xy = new ArrayList<>(2 * points.size());
-            if (points.size() >= 2 && peak > 0) {
-                for (int i = 0; i < points.size(); i++) {
-                    xy.add(w * i / (points.size() - 1));
-                    xy.add(h - 2 - (h - 4) * points.get(i).megabytesPerSecond() / peak);
-                }
-            }
-            line.getPoints().setAll(xy);
+            spark.draw();
         }
     }
 }
