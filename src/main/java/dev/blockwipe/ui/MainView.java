@@ -12,6 +12,7 @@ import dev.blockwipe.ui.tree.DeviceRow;
 import dev.blockwipe.ui.tree.DeviceTreeView;
 import dev.blockwipe.ui.tree.FilterBar;
 import java.net.URL;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javafx.animation.AnimationTimer;
@@ -275,18 +276,25 @@ public final class MainView {
         darkButton.selectedProperty().bindBidirectional(theme.darkProperty());
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        ToolBar bar = new ToolBar(refresh.button(), explained(wipeButton, vm.wipeUnavailableProperty()), resumeButton,
-                new Separator(), addImage.button(),
+        Button refreshButton = refresh.button();
+        Button addImageButton = addImage.button();
+        Button cancelAllButton = cancelAll.button();
+        Button reportsButton = reports.button();
+        Button settingsButton = settings.button();
+        ToolBar bar = new ToolBar(refreshButton, explained(wipeButton, vm.wipeUnavailableProperty()), resumeButton,
+                new Separator(), addImageButton,
                 explained(testDiskButton, new ReadOnlyStringWrapper(vm.devices().canWipeDevices() ? ""
                         : "Test disks are loop devices: making one needs root (start Blockwipe with sudo).")),
                 explained(benchButton, Bindings.createStringBinding(
                         () -> vm.session().benchmarkUnavailable(vm.devices().selectedProperty().get()).orElse(""), vm.devices().selectedProperty())),
                 explained(identifyButton, identifyWhyNot),
-                new Separator(), cancelAll.button(), spring, reports.button(), settings.button(), darkButton);
+                new Separator(), cancelAllButton, spring, reportsButton, settingsButton, darkButton);
         if (vm.session().hasNetworkSwitch()) {
             bar.getItems().add(bar.getItems().indexOf(darkButton), networkButton());
         }
         bar.setId("toolbar");
+        ToolbarLabels.giveWay(bar, List.of(refreshButton, addImageButton, testDiskButton, benchButton, identifyButton,
+                cancelAllButton, reportsButton, settingsButton, darkButton));
         return bar;
     }
 
@@ -378,7 +386,9 @@ public final class MainView {
         table.getColumns().add(key);
         table.getColumns().add(value);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("Select a device to see everything about it."));
+        Label none = new Label("Select a device to see everything about it.");
+        none.setWrapText(true);
+        table.setPlaceholder(none);
         table.setFocusTraversable(false);
         Label title = Sections.title("Details");
         VBox box = new VBox(2, title, table);

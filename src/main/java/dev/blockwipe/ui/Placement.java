@@ -3,6 +3,7 @@ package dev.blockwipe.ui;
 import java.util.Comparator;
 import java.util.List;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
@@ -100,11 +101,29 @@ public final class Placement {
         });
     }
 
-    /** Once per window: a window shown again is added to the windows' list again. */
+    /**
+     * Once per window: a window shown again is added to the windows' list again. A window that grows
+     * larger than its screen later is fitted again: under xfwm4 at 1024x768 the main window took
+     * back the whole screen for its content when a dialog closed, its title bar pushing the status
+     * bar off the bottom edge.
+     */
     private static void keepOnScreen(Window window) {
         if (window.getProperties().putIfAbsent(Placement.class, Boolean.TRUE) == null) {
             window.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> Platform.runLater(() -> fitOnScreen(window)));
+            ChangeListener<Number> grown = (obs, was, now) -> {
+                if (window.isShowing() && now.doubleValue() > was.doubleValue() && tooLarge(window)) {
+                    Platform.runLater(() -> fitOnScreen(window));
+                }
+            };
+            window.widthProperty().addListener(grown);
+            window.heightProperty().addListener(grown);
         }
+    }
+
+    private static boolean tooLarge(Window window) {
+        Rectangle2D now = new Rectangle2D(window.getX(), window.getY(), window.getWidth(), window.getHeight());
+        Rectangle2D fitted = fit(now, screens());
+        return fitted.getWidth() < now.getWidth() || fitted.getHeight() < now.getHeight();
     }
 
     /** Fits the window to the screen it is on now. */
@@ -117,10 +136,17 @@ public final class Placement {
         }
         Rectangle2D now = new Rectangle2D(window.getX(), window.getY(), window.getWidth(), window.getHeight());
         Rectangle2D fitted = fit(now, screens());
-        if (!fitted.equals(now)) {
+        // only what changes: setting an unchanged place again moved the window by its frame's width under xfwm4
+        if (fitted.getMinX() != now.getMinX()) {
             window.setX(fitted.getMinX());
+        }
+        if (fitted.getMinY() != now.getMinY()) {
             window.setY(fitted.getMinY());
+        }
+        if (fitted.getWidth() != now.getWidth()) {
             window.setWidth(fitted.getWidth());
+        }
+        if (fitted.getHeight() != now.getHeight()) {
             window.setHeight(fitted.getHeight());
         }
     }

@@ -278,9 +278,10 @@ public final class DeviceTreeView {
     }
 
     private static TreeTableColumn<DeviceRow, String> deviceColumn() {
-        TreeTableColumn<DeviceRow, String> col = text("Device", 130, RowFacts::name);
+        // a partition's name is indented under its disk's: nvme0n1p12 still shows whole
+        TreeTableColumn<DeviceRow, String> col = text("Device", 150, RowFacts::name);
         col.setSortable(false);
-        col.setMinWidth(105);
+        col.setMinWidth(135);
         return col;
     }
 
