@@ -77,6 +77,8 @@ public final class MainView {
     private final DesktopOpener opener;
     /** The monitor view while it is open, else null. */
     private MonitorView monitor;
+    private static final String THEME = "theme";
+    private static final String DARK = "dark";
     private final Theme theme = new Theme();
     private final BooleanProperty resumeUnavailable = new SimpleBooleanProperty(this, "resumeUnavailable", true);
     /** Where the divider over the jobs sits while there are jobs: at first room for a dozen lines at 1366×768. */
@@ -108,6 +110,7 @@ public final class MainView {
         this.vm = vm;
         this.stage = stage;
         this.opener = opener;
+        rememberTheme();
         this.jobs = new JobsPane(vm.jobs().jobs(), vm.jobs().totalRateProperty(), vm.jobs().activeJobsProperty(),
                 vm.jobs()::requestCancel, job -> ReportDialog.show(job, vm.session()::certificate, stage, opener));
         refresh = working("_Refresh", vm.devices()::refresh).withIcon(Feather.REFRESH_CW);
@@ -193,6 +196,15 @@ public final class MainView {
     }
 
     /** Light or dark; it follows the desktop from {@link Theme#follow} until the user picks one here. */
+    /** A light or dark theme the user chose in an earlier session stands (the desktop's preference no longer counts), and a choice now is kept. */
+    private void rememberTheme() {
+        String before = vm.remembered().get(THEME);
+        if (before != null) {
+            theme.chosenBefore(DARK.equals(before));
+        }
+        theme.onChoice(dark -> vm.session().remember(THEME, dark ? DARK : "light"));
+    }
+
     public Theme theme() {
         return theme;
     }

@@ -85,7 +85,7 @@ public final class MainViewModel implements AutoCloseable {
      * the next; the search text is not (a filter nobody remembers typing would hide devices).
      */
     private void rememberFilter() {
-        Map<String, String> remembered = WindowMemory.read(session.settingsProperty().get());
+        Map<String, String> remembered = remembered();
         filter.hideLoopProperty().set(Boolean.parseBoolean(remembered.get(HIDE_LOOP)));
         filter.hideBlockedProperty().set(Boolean.parseBoolean(remembered.get(HIDE_BLOCKED)));
         filter.orderProperty().set(Arrays.stream(RowOrder.values()).filter(o -> o.name().equals(remembered.get(ORDER)))
@@ -94,6 +94,11 @@ public final class MainViewModel implements AutoCloseable {
         filter.hideBlockedProperty().addListener((obs, was, now) -> session.remember(HIDE_BLOCKED, now.toString()));
         filter.orderProperty().addListener((obs, was, now) -> session.remember(ORDER,
                 (now == null ? RowOrder.NAME : now).name()));
+    }
+
+    /** What the window kept from the last session ({@code window.} keys of the settings file); none when unreadable. */
+    public Map<String, String> remembered() {
+        return WindowMemory.read(session.settingsProperty().get());
     }
 
     public JobsModel jobs() {

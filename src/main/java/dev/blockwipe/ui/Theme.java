@@ -4,6 +4,7 @@ import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.application.Application;
 import javafx.beans.property.BooleanProperty;
@@ -29,6 +30,21 @@ public final class Theme {
             apply(now);
         });
         apply(false);
+    }
+
+    /** The user's choice from an earlier session: it stands, as one made now would. FX thread. */
+    public void chosenBefore(boolean prefersDark) {
+        dark.set(prefersDark);
+        chosen = true;
+    }
+
+    /** Hands {@code keep} each choice the user makes (true: dark), not the desktop's. */
+    public void onChoice(Consumer<Boolean> keep) {
+        dark.addListener((obs, was, now) -> {
+            if (!following) {
+                keep.accept(now);
+            }
+        });
     }
 
     /** Dark or light; the window's toggles are bound to it, and every change through them is the user's choice. */

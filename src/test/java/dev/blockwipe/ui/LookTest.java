@@ -96,6 +96,21 @@ class LookTest extends DeviceFixture {
     }
 
     @Test
+    void theUsersChoiceIsKeptForTheNextStartWhereTheDesktopNoLongerCounts(FxRobot robot) throws Exception {
+        open(robot, true);
+        robot.clickOn("#dark");
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
+        vm.close();
+
+        open(robot, true);
+        assertThat(Application.getUserAgentStylesheet()).as("the next start").isEqualTo(new PrimerDark().getUserAgentStylesheet());
+        robot.interact(() -> view.theme().follow(Runnable::run, Runnable::run, () -> Optional.of(false)));
+        assertThat(Application.getUserAgentStylesheet()).as("the desktop does not overrule last session's choice")
+                .isEqualTo(new PrimerDark().getUserAgentStylesheet());
+        assertThat(robot.lookup("#dark").queryAs(ToggleButton.class).isSelected()).isTrue();
+    }
+
+    @Test
     void theShortcutsDialogListsEveryMenuAcceleratorAndToolbarKey(FxRobot robot) {
         open(robot, true);
         robot.clickOn("Help").clickOn("Keyboard shortcuts");
