@@ -20,15 +20,14 @@ import dev.blockwipe.engine.firmware.Smart;
 import dev.blockwipe.engine.io.Access;
 import dev.blockwipe.testing.FakeSysfs;
 import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.LoopFixture;
 import dev.blockwipe.testing.Sh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Drive commands on real loop devices the tests create (root only; CI runs as root). A loop device
@@ -37,19 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  * descriptor, which refuses them for a loop device: that is how the transport's errors, its closed
  * target and smartctl's run through /proc/PID/fd are tried here (real drives are the QEMU lab's).
  */
-class DriveCommandsLoopTest {
+class DriveCommandsLoopTest extends LoopFixture {
     private static final ScsiCommand INQUIRY = new ScsiCommand(new byte[] {0x12, 0, 0, 0, 96, 0},
             DataDirection.FROM_DEVICE, 96, Duration.ofSeconds(5));
     private static final NvmeCommand IDENTIFY_CONTROLLER = new NvmeCommand(0x06, 0, 1, 0, 0, 0, 0, 0, 4096,
             DataDirection.FROM_DEVICE, Duration.ofSeconds(5));
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void needsLoopDevices() {
-        LoopDevice.assumeAvailable();
-    }
 
     /** Counts what reaches the commands it wraps. */
     private static final class Counting implements DeviceCommands {

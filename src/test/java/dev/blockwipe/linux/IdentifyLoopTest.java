@@ -8,6 +8,7 @@ import dev.blockwipe.devices.identify.Identification;
 import dev.blockwipe.engine.CancelToken;
 import dev.blockwipe.engine.TargetRefusedException;
 import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.LoopFixture;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,25 +16,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Identify on a loop device the test creates (root only; CI runs as root): the reads go through
  * one read-only O_DIRECT descriptor, in bursts, and nothing is written.
  */
-class IdentifyLoopTest {
-    private static final long MIB = 1 << 20;
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void needsLoopDevices() {
-        LoopDevice.assumeAvailable();
-    }
-
+class IdentifyLoopTest extends LoopFixture {
     @Test
     void readsInBurstsThroughOneReadOnlyDescriptorAndWritesNothing() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 16 * MIB)) {

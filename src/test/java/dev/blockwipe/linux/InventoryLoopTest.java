@@ -15,6 +15,7 @@ import dev.blockwipe.devices.SafetyVerdict;
 import dev.blockwipe.devices.Signature;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.LoopFixture;
 import dev.blockwipe.testing.Sh;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,22 +23,10 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The real inventory of loop devices the tests set up (root only; CI runs as root). */
-class InventoryLoopTest {
-    private static final long MIB = 1 << 20;
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void needsLoopDevices() {
-        LoopDevice.assumeAvailable();
-    }
-
+class InventoryLoopTest extends LoopFixture {
     @Test
     void libblkidFindsTheTableTypesAndLabels() throws Exception {
         try (LoopDevice loop = gptExt4Vfat()) {

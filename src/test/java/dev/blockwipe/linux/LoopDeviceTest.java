@@ -19,28 +19,17 @@ import dev.blockwipe.engine.method.WipeMethods;
 import dev.blockwipe.testing.Cli;
 import dev.blockwipe.testing.Expected;
 import dev.blockwipe.testing.LoopDevice;
+import dev.blockwipe.testing.LoopFixture;
 import dev.blockwipe.testing.Sh;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Wipes of real loop devices that the tests create (root only; CI runs as root). */
-class LoopDeviceTest {
-    private static final long MIB = 1 << 20;
-
-    @TempDir
-    Path dir;
-
-    @BeforeAll
-    static void needsLoopDevices() {
-        LoopDevice.assumeAvailable();
-    }
-
+class LoopDeviceTest extends LoopFixture {
     @Test
     void zeroWithVerificationLeavesExactlyZeroes() throws Exception {
         try (LoopDevice loop = LoopDevice.create(dir, 64 * MIB)) {

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.jobs.JobViewModel;
-import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
-import dev.blockwipe.ui.tree.DeviceTreeModel;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
@@ -20,60 +17,48 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Issue 38's focus traps, in the window with its own dialogs over a fake sysfs: after the wipe
  * dialog the focus was on "Create test disk…", and the next Space opened "Create a test disk?"
  * with Yes as the default; the quit question during wipes defaulted to Yes too.
  */
-@ExtendWith(ApplicationExtension.class)
-class DialogFocusTest extends DeviceFixture {
-    private final ExecutorService executor = Background.executor();
-    private Stage stage;
-    private MainViewModel vm;
+class DialogFocusTest extends WindowFixture {
     private FxDialogs fxDialogs;
     private final AtomicBoolean exited = new AtomicBoolean();
 
-    @Override
-    protected DeviceTreeModel tree() {
-        return vm.devices();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    DialogFocusTest() {
+        super(true);
     }
 
     /** Quits as the user does, which stops the window's frames, before the executor goes. */
-    @AfterEach
-    void close() throws Exception {
+    @Override
+    protected void closeViewModel() throws Exception {
         Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
         FxWait.until(exited::get);
-        vm.close();
-        executor.shutdownNow();
-        FxToolkit.cleanupStages();
+        super.closeViewModel();
     }
 
+    /** The window with its own dialogs, started as the application starts it. */
     private void open(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            fxDialogs = new FxDialogs(stage);
-            vm = new MainViewModel(services(true, Platform::runLater, executor), fxDialogs);
-            MainView view = new MainView(vm, stage, (path, problem) -> { });
-            stage.setScene(view.scene());
-            stage.show();
-            view.closeOnRequest(() -> exited.set(true));
-            view.start();
-        });
+        open(robot, true);
         FxWait.until(() -> find("sdc").isPresent());
+    }
+
+    @Override
+    protected MainViewModel viewModel(Services services) {
+        fxDialogs = new FxDialogs(stage);
+        return new MainViewModel(services, fxDialogs);
+    }
+
+    @Override
+    protected void started() {
+        view.closeOnRequest(() -> exited.set(true));
+        view.start();
     }
 
     /** The keys that answer a question without the mouse. */

@@ -5,12 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.blockwipe.devices.identify.Pace;
 import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.identify.FakeIdentifier;
-import dev.blockwipe.ui.tree.DeviceFixture;
-import dev.blockwipe.ui.tree.DeviceTreeModel;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.concurrent.ExecutorService;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
@@ -20,42 +14,19 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Identify in the window, over a fake sysfs and LEDs that record what is done to them: in the
  * Devices menu (Ctrl+I) and the toolbar, disabled with the reason until a device is selected;
  * the status bar says which device shows itself and how, and its Stop turns the LED off.
  */
-@ExtendWith(ApplicationExtension.class)
-class IdentifyWindowTest extends DeviceFixture {
-    private final ExecutorService work = Background.executor();
+class IdentifyWindowTest extends WindowFixture {
     private final FakeIdentifier fake = new FakeIdentifier(Pace.SYSTEM);
-    private Stage stage;
-    private MainViewModel vm;
 
-    @Override
-    protected DeviceTreeModel tree() {
-        return vm.devices();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        vm.close();
-        work.shutdownNow();
-        FxToolkit.cleanupStages();
+    IdentifyWindowTest() {
+        super(true);
     }
 
     @Test
@@ -111,17 +82,7 @@ class IdentifyWindowTest extends DeviceFixture {
 
     private void open(FxRobot robot) {
         identifier = fake;
-        robot.interact(() -> {
-            vm = new MainViewModel(services(true, Platform::runLater, work), dialogs);
-            MainView view = new MainView(vm, stage, (path, problem) -> { });
-            stage.setScene(view.scene());
-            stage.show();
-            try {
-                rescan(vm.devices());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        open(robot, true);
     }
 
     /** The tooltip the disabled button's holder shows (a disabled button shows none of its own), or null. */

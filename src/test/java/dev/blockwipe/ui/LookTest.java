@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
-import dev.blockwipe.ui.tree.DeviceFixture;
-import dev.blockwipe.ui.tree.DeviceTreeModel;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import javafx.application.Application;
@@ -19,60 +15,18 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The look of the window over a fake sysfs: AtlantaFX's theme for every window, dark after the
  * desktop until the user picks, the keyboard shortcuts read from the menus, and the disabled
  * Wipe… saying why.
  */
-@ExtendWith(ApplicationExtension.class)
-class LookTest extends DeviceFixture {
+class LookTest extends WindowFixture {
     /** Where Tooltip.install keeps a node's tooltip (javafx.scene.control.Tooltip#TOOLTIP_PROP_KEY). */
     private static final String TOOLTIP = "javafx.scene.control.Tooltip";
 
-    private Stage stage;
-    private MainViewModel vm;
-    private MainView view;
-
-    @Override
-    protected DeviceTreeModel tree() {
-        return vm.devices();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        vm.close();
-        FxToolkit.cleanupStages();
-    }
-
-    private void open(FxRobot robot, boolean root) {
-        robot.interact(() -> {
-            vm = new MainViewModel(services(root), dialogs);
-            view = new MainView(vm, stage, (path, problem) -> { });
-            stage.setScene(view.scene());
-            stage.show();
-        });
-        robot.interact(() -> {
-            try {
-                rescan(vm.devices());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
 
     @Test
     void theThemeIsLightUntilTheDesktopPrefersDarkAndTheUsersChoiceThenStands(FxRobot robot) {
@@ -149,13 +103,7 @@ class LookTest extends DeviceFixture {
         assertThat(tooltip(wipe)).as("nothing to explain").isEmpty();
 
         usage = mounted("8:17", "/mnt/data");
-        robot.interact(() -> {
-            try {
-                rescan(vm.devices());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        robot.interact(this::rescanWindow);
         assertThat(wipe.isDisabled()).isTrue();
         assertThat(tooltip(wipe)).hasValueSatisfying(t -> assertThat(t).startsWith("Cannot wipe sdb1: blocked: ").contains("/mnt/data"));
 

@@ -2,13 +2,8 @@ package dev.blockwipe.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.tree.Churn;
-import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
-import dev.blockwipe.ui.tree.DeviceTreeModel;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Random;
 import javafx.geometry.Bounds;
@@ -17,14 +12,8 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -33,46 +22,21 @@ import org.testfx.util.WaitForAsyncUtils;
  * tree's control shows the model's selection, and both are the device the user chose; a click
  * the tree refused (its row had just moved) changed nothing.
  */
-@ExtendWith(ApplicationExtension.class)
-class WindowChurnTest extends DeviceFixture {
+class WindowChurnTest extends WindowFixture {
     private static final int STEPS = 60;
-    private Stage stage;
-    private MainViewModel vm;
     private TreeTableView<DeviceRow> table;
-
-    @Override
-    protected DeviceTreeModel tree() {
-        return vm.devices();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        vm.close();
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     @SuppressWarnings("unchecked")
     void theSelectionAndTheTicksStayWithTheirDevicesInTheWindow(FxRobot robot) throws Exception {
         Churn churn = new Churn(sys, tmp, 1366).bench();
         Random random = churn.random();
-        robot.interact(() -> {
-            vm = new MainViewModel(services(true), dialogs);
-            MainView view = new MainView(vm, stage, (path, problem) -> { });
-            stage.setScene(view.scene());
-            stage.show();
-            table = (TreeTableView<DeviceRow>) stage.getScene().lookup(".tree-table-view");
-            rescanNow();
-        });
+        open(robot, true);
+        robot.interact(() -> table = (TreeTableView<DeviceRow>) stage.getScene().lookup(".tree-table-view"));
         for (int step = 0; step < STEPS; step++) {
             robot.interact(() -> {
                 churn.step();
-                rescanNow();
+                rescanWindow();
                 churn.frame(vm.devices());
             });
             check(churn);
@@ -134,13 +98,5 @@ class WindowChurnTest extends DeviceFixture {
                     Bounds b = r.localToScene(r.getLayoutBounds());
                     return b.getMinY() >= view.getMinY() && b.getMaxY() <= view.getMaxY();
                 }).toList();
-    }
-
-    private void rescanNow() {
-        try {
-            rescan(vm.devices());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -5,17 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.jobs.JobViewModel;
-import dev.blockwipe.ui.tree.DeviceFixture;
 import dev.blockwipe.ui.tree.DeviceRow;
-import dev.blockwipe.ui.tree.DeviceTreeModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
@@ -27,14 +23,8 @@ import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.Region;
 import javafx.stage.Screen;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -43,34 +33,24 @@ import org.testfx.util.WaitForAsyncUtils;
  * scrolling; the divider over the jobs, the tree's columns and the window's place come back as
  * they were, fitted to today's screen.
  */
-@ExtendWith(ApplicationExtension.class)
-class WindowLayoutTest extends DeviceFixture {
+class WindowLayoutTest extends WindowFixture {
     /** xfwm4's title bar and borders on a 768 px high screen leave this much for the window's content. */
     private static final double HEIGHT = 768 - 34;
+    /** The layout the window comes back with, as read from the settings. */
+    private Map<String, String> remembered = Map.of();
+
+    /** The background work runs off the FX thread here: the wipe's admission asks the FX thread and waits. */
+    WindowLayoutTest() {
+        super(true);
+    }
 
     /**
-     * The background work runs off the FX thread here (the wipe's admission asks the FX thread and
-     * waits), on the window's own kind of executor, whose idle daemon threads end by themselves.
+     * Closes the view model on the FX thread; the window's frames still run, so the executor is
+     * left to end its idle daemon threads by itself.
      */
-    private final ExecutorService work = Background.executor();
-    private Stage stage;
-    private MainViewModel vm;
-    private MainView view;
-
     @Override
-    protected DeviceTreeModel tree() {
-        return vm.devices();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close() throws Exception {
+    protected void closeViewModel() throws Exception {
         WaitForAsyncUtils.asyncFx(vm::close).get();
-        FxToolkit.cleanupStages();
     }
 
     @Test
@@ -127,18 +107,23 @@ class WindowLayoutTest extends DeviceFixture {
     }
 
     private void open(FxRobot robot, Map<String, String> remembered) {
-        robot.interact(() -> {
-            vm = new MainViewModel(services(true, Platform::runLater, work), dialogs);
-            view = new MainView(vm, stage, (path, problem) -> { });
-            stage.setScene(view.scene());
-            view.restoreLayout(remembered);
-            if (!remembered.containsKey("width")) {
-                stage.setWidth(1366);
-                stage.setHeight(HEIGHT);
-            }
-            stage.show();
-            view.start();
-        });
+        this.remembered = remembered;
+        open(robot, true);
+    }
+
+    /** The remembered layout, on a laptop's screen unless the window's size is remembered. */
+    @Override
+    protected void beforeShow() {
+        view.restoreLayout(remembered);
+        if (!remembered.containsKey("width")) {
+            stage.setWidth(1366);
+            stage.setHeight(HEIGHT);
+        }
+    }
+
+    @Override
+    protected void started() {
+        view.start();
     }
 
     /** Twelve image files, ticked and wiped. */

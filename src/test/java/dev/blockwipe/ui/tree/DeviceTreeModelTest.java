@@ -38,27 +38,12 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javafx.collections.ListChangeListener;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The device tree: rows kept in place across rescans, removed rows, image files, selection, checks, details. */
-class DeviceTreeModelTest extends DeviceFixture {
-    private DeviceTreeModel tree;
-
-    @Override
-    protected DeviceTreeModel tree() {
-        return tree;
-    }
-
-    @AfterEach
-    void closeTree() {
-        if (tree != null) {
-            tree.close();
-        }
-    }
-
+class DeviceTreeModelTest extends TreeFixture {
     @Test
     void onlyAPartitionOffTheDisksBlocksCarriesTheMisalignmentBadgeText() throws IOException {
         sys.disk(FakeSysfs.sata(2, "sdd"), "8:48").blockSizes(512, 4096).partition(1, 1, 1_000_000);

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,21 +14,8 @@ import org.junit.jupiter.api.Test;
  * thousands of times around a selection and ticks that the user changes now and then; after every
  * step the selection and the ticks are on the devices the user chose ({@link Churn#check}).
  */
-class SelectionThroughChurnTest extends DeviceFixture {
+class SelectionThroughChurnTest extends TreeFixture {
     private static final int STEPS = 2000;
-    private DeviceTreeModel tree;
-
-    @Override
-    protected DeviceTreeModel tree() {
-        return tree;
-    }
-
-    @AfterEach
-    void closeTree() {
-        if (tree != null) {
-            tree.close();
-        }
-    }
 
     @Test
     void selectionAndTicksStayOnTheirDevicesWhileDevicesComeAndGo() throws IOException {
