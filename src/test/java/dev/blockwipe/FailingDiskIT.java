@@ -188,8 +188,9 @@ class FailingDiskIT {
     void aStalledRequestIsShownAndTheWipeCanStillBeCancelled() throws Exception {
         try (FaultyDisk disk = FaultyDisk.create(dir, SIZE)) {
             disk.control(Map.of("stallAt", 16L << 20));
-            Process p = wipe(disk, "-m", "zero", "--json", "--stall-after", "1", "--block-size", SLOW_REQUESTS)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            // two requests in flight: under load a third (at 14 MiB) was still in flight when the disk stopped
+            Process p = wipe(disk, "-m", "zero", "--json", "--stall-after", "1", "--block-size", SLOW_REQUESTS,
+                    "--queue-depth", "2").redirectError(ProcessBuilder.Redirect.DISCARD).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             JsonNode stalled = null;
             for (String line; stalled == null && (line = out.readLine()) != null; ) {
