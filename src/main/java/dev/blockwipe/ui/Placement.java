@@ -18,8 +18,8 @@ import javafx.stage.WindowEvent;
  * that is still on a screen. One place for all windows, so that no dialog picks its own size.
  */
 public final class Placement {
-    /** The main window's size on a screen that has room for it. */
-    static final double WIDTH = 1280;
+    /** The main window's size on a screen that has room for it: wide enough for every toolbar label ({@link ToolbarLabels}). */
+    static final double WIDTH = 1340;
     static final double HEIGHT = 820;
     /** The main window's smallest size: with a title bar it fits a 1024×768 screen. */
     static final double MIN_WIDTH = 900;

@@ -46,11 +46,11 @@ class PlacementTest {
                 .isEqualTo(new Rectangle2D(1920, 68, 1000, 700));
     }
 
-    /** The main window's first size: 1280×820 where there is room, else the whole of the visual bounds. */
+    /** The main window's first size: 1340×820 where there is room, else the whole of the visual bounds. */
     @Test
     void theFirstPlaceIsTakenFromTheScreen() {
-        assertThat(Placement.firstPlace(WALL)).isEqualTo(new Rectangle2D(320, 130, 1280, 820));
-        assertThat(Placement.firstPlace(LAPTOP)).isEqualTo(new Rectangle2D(43, 0, 1280, 768));
+        assertThat(Placement.firstPlace(WALL)).isEqualTo(new Rectangle2D(290, 130, 1340, 820));
+        assertThat(Placement.firstPlace(LAPTOP)).isEqualTo(new Rectangle2D(13, 0, 1340, 768));
         assertThat(Placement.firstPlace(SMALL)).isEqualTo(SMALL);
         assertThat(Placement.MIN_WIDTH).isLessThanOrEqualTo(1024);
         assertThat(Placement.MIN_HEIGHT + 40).as("with a title bar").isLessThanOrEqualTo(768);
