@@ -186,6 +186,10 @@ public final class MonitorView {
         tiles.setVgap(GAP_EMS * size);
         tiles.setPadding(new Insets(PAD_EMS * size / 2, PAD_EMS * size, PAD_EMS * size, PAD_EMS * size));
         tileOf.values().forEach(t -> t.resize(size));
+        // fit() runs from the scroll pane's layout, after this pulse's CSS pass: the new type size
+        // would reach the tiles only with a later pulse, and a view of ended jobs asks for none (its
+        // twelve tiles stayed without any style, black text on the dark background)
+        tiles.applyCss();
     }
 
     private Tile tile(JobViewModel job) {
