@@ -9,6 +9,7 @@ import dev.blockwipe.engine.Stage;
 import dev.blockwipe.engine.job.WipeEvent;
 import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.engine.method.WipeMethods;
+import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.MainView;
 import dev.blockwipe.ui.Theme;
 import dev.blockwipe.ui.jobs.JobEvents;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Issue 38: twelve tiles on a 1366x768 screen showed without any style (black text on the dark
@@ -55,11 +55,10 @@ class MonitorTilesStyledTest {
     }
 
     @Test
-    void twelveTilesOnALaptopScreenHaveTheirStyle(FxRobot robot) {
-        WaitForAsyncUtils.waitForFxEvents(5);
-
+    void twelveTilesOnALaptopScreenHaveTheirStyle(FxRobot robot) throws Exception {
         Label name = robot.lookup("#tile-loop0 .monitor-name").queryAs(Label.class);
-        assertThat(name.getTextFill()).isEqualTo(Color.WHITE);
+        FxWait.until(() -> Color.WHITE.equals(name.getTextFill()));
+
         assertThat(name.getFont().getSize()).as("2.3 em of the fitted type size").isGreaterThan(15);
     }
 
