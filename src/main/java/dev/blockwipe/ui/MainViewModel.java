@@ -50,6 +50,8 @@ public final class MainViewModel implements AutoCloseable {
     private final EndedJobs endedJobs = new EndedJobs();
     private final ReadOnlyBooleanWrapper quitting = new ReadOnlyBooleanWrapper(this, "quitting");
     private final WipeUnavailable wipeUnavailable;
+    /** What the window kept from the last session, read once at start. */
+    private final Map<String, String> remembered;
 
     public MainViewModel(Services services, DialogService dialogs) {
         this.services = services;
@@ -58,6 +60,7 @@ public final class MainViewModel implements AutoCloseable {
         this.devices = new DeviceTreeModel(services, dialogs, () -> session.certifier().journals());
         this.jobs = new JobsModel(services, dialogs, session::certifier, devices::showJobs, this::ended);
         this.filter = new TreeFilterModel(devices.rows(), devices.selectedProperty());
+        this.remembered = WindowMemory.read(session.settingsProperty().get());
         rememberFilter();
         this.identify = new IdentifyModel(services);
         this.wipeUnavailable = new WipeUnavailable(devices);
@@ -85,7 +88,6 @@ public final class MainViewModel implements AutoCloseable {
      * the next; the search text is not (a filter nobody remembers typing would hide devices).
      */
     private void rememberFilter() {
-        Map<String, String> remembered = remembered();
         filter.hideLoopProperty().set(Boolean.parseBoolean(remembered.get(HIDE_LOOP)));
         filter.hideBlockedProperty().set(Boolean.parseBoolean(remembered.get(HIDE_BLOCKED)));
         filter.orderProperty().set(Arrays.stream(RowOrder.values()).filter(o -> o.name().equals(remembered.get(ORDER)))
@@ -96,9 +98,12 @@ public final class MainViewModel implements AutoCloseable {
                 (now == null ? RowOrder.NAME : now).name()));
     }
 
-    /** What the window kept from the last session ({@code window.} keys of the settings file); none when unreadable. */
+    /**
+     * What the window kept from the last session ({@code window.} keys of the settings file), as read
+     * at start; none when unreadable.
+     */
     public Map<String, String> remembered() {
-        return WindowMemory.read(session.settingsProperty().get());
+        return remembered;
     }
 
     public JobsModel jobs() {
