@@ -52,6 +52,8 @@ public final class MonitorView {
     /** The smallest type size the view shrinks to before it scrolls instead. */
     static final double SMALLEST_SIZE = 7;
     private static final double TILE_EMS = 34;
+    /** A tile's padding left and right (1.25 em each) and its left border (0.6 em), as blockwipe.css has them. */
+    private static final double TILE_INSET_EMS = 3.1;
     /** A tile's height in ems with a stall line; without one it is shorter, so this errs on the safe side. */
     private static final double TILE_HEIGHT_EMS = 21;
     private static final double GAP_EMS = 1.2;
@@ -96,7 +98,7 @@ public final class MonitorView {
         scroll = new ScrollPane(new VBox(empty, tiles));
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add(Styles.MONITOR);
-        scroll.viewportBoundsProperty().addListener((obs, was, now) -> fit());
+        scroll.layoutBoundsProperty().addListener((obs, was, now) -> fit());
         root.setTop(top);
         root.setCenter(scroll);
         update();
@@ -171,12 +173,19 @@ public final class MonitorView {
         return SMALLEST_SIZE;
     }
 
+    /**
+     * Sizes the tiles to the scroll pane's inside, whether or not it shows a scroll bar: fitted to
+     * the viewport, the bar that a size too large brings made the next size smaller, whose tiles
+     * fitted, so the bar went and the size grew again, every pulse.
+     */
     private void fit() {
-        Bounds viewport = scroll.getViewportBounds();
-        if (viewport.getWidth() <= 0 || tiles.getChildren().isEmpty()) {
+        Bounds pane = scroll.getLayoutBounds();
+        double width = pane.getWidth() - scroll.snappedLeftInset() - scroll.snappedRightInset();
+        double height = pane.getHeight() - scroll.snappedTopInset() - scroll.snappedBottomInset();
+        if (width <= 0 || tiles.getChildren().isEmpty()) {
             return;
         }
-        double fitting = fittingSize(tiles.getChildren().size(), viewport.getWidth(), viewport.getHeight());
+        double fitting = fittingSize(tiles.getChildren().size(), width, height);
         if (fitting == size && tiles.getStyle().length() > 0) {
             return;
         }
@@ -251,11 +260,14 @@ public final class MonitorView {
             styleState(job.stateProperty().get());
         }
 
-        /** The tile's width and sparkline for type of {@code size} px. */
+        /**
+         * The tile's width and sparkline for type of {@code size} px; the sparkline fills the inside
+         * exactly (a wider one made the tile wider than {@link #fittingSize} counts, a column fewer).
+         */
         void resize(double size) {
             box.setPrefWidth(TILE_EMS * size);
             box.setMaxWidth(TILE_EMS * size);
-            spark.resize(TILE_EMS * size - 2.6 * size, 4.3 * size);
+            spark.resize((TILE_EMS - TILE_INSET_EMS) * size, 4.3 * size);
         }
 
         private static Label bound(ObservableValue<String> text, String style) {

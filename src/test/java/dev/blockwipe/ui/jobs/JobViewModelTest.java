@@ -1,6 +1,10 @@
 package dev.blockwipe.ui.jobs;
 
 import static dev.blockwipe.ui.jobs.JobEvents.PASSES;
+import static dev.blockwipe.ui.jobs.JobEvents.T0;
+import static dev.blockwipe.ui.jobs.JobEvents.passResult;
+import static dev.blockwipe.ui.jobs.JobEvents.result;
+import static dev.blockwipe.ui.jobs.JobEvents.verifyResult;
 import static dev.blockwipe.ui.jobs.JobEvents.SIZE;
 import static dev.blockwipe.ui.jobs.JobEvents.pass;
 import static dev.blockwipe.ui.jobs.JobEvents.plan;
@@ -42,7 +46,6 @@ import java.util.stream.IntStream;
 
 class JobViewModelTest {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
-    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
 
     /** What the job's clock says, in nanoseconds; tests move it. */
     private long now;
@@ -632,30 +635,5 @@ class JobViewModelTest {
     /** Progress of {@code stageBytesDone} in a stage, the engine's own rates left out. */
     private static WipeEvent.Progress moved(Stage stage, int pass, long stageBytesDone) {
         return new WipeEvent.Progress(stage, pass, PASSES, 0, stageBytesDone, 4 * SIZE, 0, 4 * SIZE, 0, 0, null, null);
-    }
-
-    private static PassResult passResult(int number) {
-        return new PassResult(number, "0x00", false, Stage.WRITE, SIZE, 0, SIZE, SIZE, T0.plusSeconds(3L * (number - 1)),
-                Duration.ofSeconds(3), IoMode.DIRECT, SIZE / 3.0, 80e6, 95e6, List.of(), null, new RequestShape(4 << 20, 2));
-    }
-
-    private static VerifyResult verifyResult(long mismatchedSectors) {
-        return new VerifyResult("last", "0x00", SIZE, SIZE, mismatchedSectors, mismatchedSectors == 0 ? -1 : 4096,
-                List.of(), 0, 0, true, Duration.ofSeconds(3), new RequestShape(1 << 20, 2));
-    }
-
-    /** Three complete passes (partial: one) and the given final read-back, 12 seconds in all. */
-    private static WipeResult result(FinalState state, FailureCause cause, VerifyResult verification) {
-        String unproven = state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null;
-        return result(state, cause, verification, unproven == null ? List.of() : List.of(unproven));
-    }
-
-    private static WipeResult result(FinalState state, FailureCause cause, VerifyResult verification, List<String> warnings) {
-        List<PassResult> passes = state == FinalState.ERASED || state == FinalState.VERIFY_FAILED
-                ? List.of(passResult(1), passResult(2), passResult(3)) : List.of(passResult(1));
-        List<String> errors = state == FinalState.FAILED ? List.of("/dev/loop3: write at byte 4096: ENODEV") : List.of();
-        return new WipeResult(target(), plan(), passes, verification, state, cause, errors, warnings,
-                state == FinalState.UNPROVEN ? "no proof of erasure: nothing was read back" : null, List.of(), List.of(),
-                Temperatures.none(0), ResumePoint.START, T0, T0.plusSeconds(12), null, Smart.unavailable("a test"), Smart.unavailable("a test"));
     }
 }

@@ -6,6 +6,8 @@ import static dev.blockwipe.ui.jobs.JobEvents.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.blockwipe.engine.Stage;
+import dev.blockwipe.engine.fault.FailureCause;
+import dev.blockwipe.engine.job.FinalState;
 import dev.blockwipe.engine.job.WipeEvent;
 import dev.blockwipe.engine.job.WipeRequest;
 import dev.blockwipe.engine.method.WipeMethods;
@@ -13,13 +15,16 @@ import dev.blockwipe.testing.FxWait;
 import dev.blockwipe.ui.MainView;
 import dev.blockwipe.ui.Theme;
 import dev.blockwipe.ui.jobs.JobEvents;
+import dev.blockwipe.ui.jobs.JobState;
 import dev.blockwipe.ui.jobs.JobViewModel;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.geometry.Bounds;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.paint.Color;
@@ -60,6 +65,32 @@ class MonitorTilesStyledTest {
         FxWait.until(() -> Color.WHITE.equals(name.getTextFill()));
 
         assertThat(name.getFont().getSize()).as("2.3 em of the fitted type size").isGreaterThan(15);
+    }
+
+    @Test
+    void twelveTilesStayOnTheScreenWhenTheirJobsEnd(FxRobot robot) throws Exception {
+        FxWait.until(() -> offScreen(robot).isEmpty());
+
+        robot.interact(() -> {
+            jobs.forEach(job -> {
+                job.on(new WipeEvent.Finished(JobEvents.result(FinalState.ERASED, FailureCause.NONE, JobEvents.verifyResult(0))));
+                job.drain();
+            });
+            monitor.update();
+        });
+        FxWait.until(() -> jobs.stream().allMatch(j -> j.stateProperty().get() == JobState.ERASED));
+        robot.interact(() -> { });
+
+        assertThat(offScreen(robot)).as("tiles below or beside a 1366x768 screen").isEmpty();
+    }
+
+    private List<String> offScreen(FxRobot robot) {
+        return robot.lookup(".monitor-tile").queryAll().stream()
+                .filter(tile -> {
+                    Bounds b = tile.localToScene(tile.getBoundsInLocal());
+                    return b.getMaxY() > 768 || b.getMaxX() > 1366;
+                })
+                .map(tile -> tile.getId() + " " + tile.localToScene(tile.getBoundsInLocal())).toList();
     }
 
     private JobViewModel job(String name) {
