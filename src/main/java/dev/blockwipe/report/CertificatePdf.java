@@ -39,6 +39,11 @@ public final class CertificatePdf {
     private static final float WIDTH = PDRectangle.A4.getWidth() - 2 * MARGIN;
     private static final float LABEL = 130;
     private static final float MARK_SIZE = 36;
+    /** The space above a section's title, and what it needs below that to start on this page. */
+    private static final float SECTION_GAP = 14;
+    private static final float SECTION_ROOM = 40;
+    /** The lines to sign with their captions. */
+    private static final float SIGN_OFF_ROOM = 60;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final Color GOOD = new Color(0x2e, 0x7d, 0x32);
@@ -178,9 +183,14 @@ public final class CertificatePdf {
         section("Speed profile (MB/s over time, one colour per pass)");
         overTime();
         acrossDevice();
+        String signed = "Ed25519, key " + cert.keyFingerprint();
+        String check = "blockwipe report verify <certificate>.json  (the .json.sig beside it holds the signature)";
+        // the signature, how to check it and the lines to sign on one page: near the end of the page,
+        // the lines alone went over to a page of their own, which signed says nothing of what it signs
+        ensure(SECTION_GAP + SECTION_ROOM + factHeight(signed) + factHeight(check) + 8 + SIGN_OFF_ROOM);
         section("Signature and sign-off");
-        fact("Signed", "Ed25519, key " + cert.keyFingerprint());
-        fact("Check", "blockwipe report verify <certificate>.json  (the .json.sig beside it holds the signature)");
+        fact("Signed", signed);
+        fact("Check", check);
         y -= 8;
         signOff();
     }
@@ -213,8 +223,8 @@ public final class CertificatePdf {
     }
 
     private void section(String title) throws IOException {
-        y -= 14;
-        ensure(40);
+        y -= SECTION_GAP;
+        ensure(SECTION_ROOM);
         text(bold, 11, MARGIN, title);
         y -= 3;
         out.setStrokingColor(GREY);
@@ -226,7 +236,7 @@ public final class CertificatePdf {
     }
 
     private void fact(String label, String value) throws IOException {
-        List<String> lines = wrap(value, regular, 9, WIDTH - LABEL);
+        List<String> lines = factLines(value);
         ensure(11 * lines.size() + 2);
         y -= 11;
         out.setNonStrokingColor(GREY);
@@ -240,7 +250,14 @@ public final class CertificatePdf {
         }
     }
 
-    /** The passes one after another on one time axis, as the device saw them. */
+    private List<String> factLines(String value) throws IOException {
+        return wrap(value, regular, 9, WIDTH - LABEL);
+    }
+
+    private float factHeight(String value) throws IOException {
+        return 11 * factLines(value).size();
+    }
+
     /** The passes' rates one after another over the time they took. */
     private void overTime() throws IOException {
         List<PassResult> passes = cert.result().passes();
@@ -323,7 +340,7 @@ public final class CertificatePdf {
     }
 
     private void signOff() throws IOException {
-        ensure(60);
+        ensure(SIGN_OFF_ROOM);
         String[] fields = {"Verified by (name, title)", "Date", "Signature"};
         float column = WIDTH / 3;
         y -= 34;

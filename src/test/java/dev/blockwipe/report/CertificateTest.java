@@ -419,6 +419,31 @@ class CertificateTest {
      * one certificate that lists both runs, and no journal left.
      */
     @Test
+    void theLinesToSignAreOnThePageOfTheSignatureWhereverThePageEnds() throws Exception {
+        String note = "a note as long as one line of the certificate's facts, to move what follows it down by a line";
+        for (int notes = 0; notes <= 30; notes++) {
+            MemoryTarget target = target(null);
+            Certifier.Paperwork paperwork = new Certifier(settings, HOST, BuildInfo.current()).begin(target.info(), DISK);
+            WipeResult result = run(target, paperwork, null);
+            for (int i = 0; i < notes; i++) {
+                result = result.withWarning(note);
+            }
+            ReportStore.CertificateFiles files = paperwork.finish(result).files();
+            try (PDDocument pdf = Loader.loadPDF(files.pdf().toFile())) {
+                PDFTextStripper page = new PDFTextStripper();
+                List<String> pages = new ArrayList<>();
+                for (int n = 1; n <= pdf.getNumberOfPages(); n++) {
+                    page.setStartPage(n);
+                    page.setEndPage(n);
+                    pages.add(page.getText(pdf));
+                }
+                assertThat(pages).as("with %d notes", notes).filteredOn(text -> text.contains("Verified by"))
+                        .singleElement().satisfies(text -> assertThat(text).contains("Signature and sign-off", "Ed25519"));
+            }
+        }
+    }
+
+    @Test
     void aResumedJobsCertificateCoversEveryRun() throws Exception {
         CancelToken cancel = new CancelToken();
         MemoryTarget target = target(cancel);
