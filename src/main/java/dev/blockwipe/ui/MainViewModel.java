@@ -260,7 +260,8 @@ public final class MainViewModel implements AutoCloseable {
     private void ended(JobViewModel job) {
         WipeResult r = job.resultProperty().get();
         if (r != null) {
-            devices.facts(job.target()).ifPresent(facts -> estimates.ended(facts.kind(), facts.size(), r));
+            devices.facts(job.target()).ifPresent(facts -> estimates.ended(facts.kind(), facts.size(), r,
+                    job.company(jobs.jobs())));
         }
         endedJobs.add(job);
     }

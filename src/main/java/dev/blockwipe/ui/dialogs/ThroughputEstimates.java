@@ -24,12 +24,20 @@ import java.util.Map;
  * its size, and the wipes that do are pooled by bytes (their bytes over their seconds), so that a
  * long wipe counts more than a short one. A wipe of a larger device leaves such costs out and
  * makes a smaller one's estimate a little short, which costs seconds, not minutes.
+ *
+ * <p>Wipes that run at once may share what limits them (the CPU and memory behind loop devices,
+ * one controller or USB hub): twelve loop devices wiped together took 10 to 13 s each where one
+ * alone was estimated at 2.9 s. So each wipe is kept with how many ran at once with it, and a
+ * batch is estimated from wipes that ran in about the same company; without such wipes the
+ * estimate says that it was measured in other company.
  */
 public final class ThroughputEstimates {
     /** A wipe estimates devices from 1/8 to 8 times its size. */
     static final double SIMILAR = 8;
     /** Wipes kept per kind of device: the newest, so that a device that got slower shows it. */
     static final int KEPT = 32;
+    /** A wipe estimates batches from half to twice as many wipes at once as it ran with. */
+    static final double SIMILAR_COMPANY = 2;
 
     /** What a kind of device is called in an estimate, and its typical sustained sequential write rate. */
     private record Kind(double typicalRate, String one, String many) {
@@ -48,8 +56,11 @@ public final class ThroughputEstimates {
             RowFactory.IMAGE_KIND, new Kind(500e6, "an image file", "image files"));
     private static final Kind UNKNOWN = new Kind(100e6, "a device of unknown kind", "devices of unknown kind");
 
-    /** One earlier wipe: the size of the device, and the bytes it wrote and read back in how many seconds. */
-    private record Wipe(long deviceSize, long bytes, double seconds) {
+    /**
+     * One earlier wipe: the size of the device, the bytes it wrote and read back in how many
+     * seconds, and how many wipes ran at once with it on average, itself included.
+     */
+    private record Wipe(long deviceSize, long bytes, double seconds, double company) {
     }
 
     /**
@@ -58,8 +69,10 @@ public final class ThroughputEstimates {
      * @param rate   bytes per second
      * @param wipes  how many earlier wipes measured it (0: the kind's typical rate)
      * @param larger those wipes were of devices more than {@link #SIMILAR} times larger
+     * @param company how many wipes ran at once with those, on average (1 for the typical rate)
+     * @param alike  the batch to estimate is within {@link #SIMILAR_COMPANY} times that company
      */
-    record Basis(double rate, int wipes, boolean larger) {
+    record Basis(double rate, int wipes, boolean larger, double company, boolean alike) {
     }
 
     private final Map<String, Deque<Wipe>> measured = new HashMap<>();
@@ -67,62 +80,74 @@ public final class ThroughputEstimates {
     /**
      * A job on a device of {@code kind} and {@code deviceSize} bytes ended: its bytes written and
      * read back over all of its time, as the estimate counts them; not a drive's own erase, whose
-     * time is no throughput.
+     * time is no throughput. {@code company}: how many jobs worked at once with it, on average,
+     * itself included.
      */
-    public void ended(String kind, long deviceSize, WipeResult r) {
+    public void ended(String kind, long deviceSize, WipeResult r, double company) {
         if (r.firmware() == null) {
-            measured(kind, deviceSize, r.bytesWritten() + r.bytesVerified(), r.duration().toNanos() / 1e9);
+            measured(kind, deviceSize, r.bytesWritten() + r.bytesVerified(), r.duration().toNanos() / 1e9, company);
         }
     }
 
     /**
      * A job on a device of {@code kind} and {@code deviceSize} bytes wrote and read back
-     * {@code bytes} in {@code seconds}; a job that moved nothing measures no rate.
+     * {@code bytes} in {@code seconds}, with {@code company} jobs at once; a job that moved nothing
+     * measures no rate.
      */
-    void measured(String kind, long deviceSize, long bytes, double seconds) {
+    void measured(String kind, long deviceSize, long bytes, double seconds, double company) {
         if (bytes <= 0 || seconds <= 0 || deviceSize <= 0) {
             return;
         }
         Deque<Wipe> wipes = measured.computeIfAbsent(kind, k -> new ArrayDeque<>());
-        wipes.addLast(new Wipe(deviceSize, bytes, seconds));
+        wipes.addLast(new Wipe(deviceSize, bytes, seconds, Math.max(1, company)));
         while (wipes.size() > KEPT) {
             wipes.removeFirst();
         }
     }
 
-    /** The rate for a device of {@code kind} and {@code size} bytes, and what it comes from. */
-    Basis basis(String kind, long size) {
+    /**
+     * The rate for a device of {@code kind} and {@code size} bytes wiped in a batch of
+     * {@code together} at once, and what it comes from: the wipes of about that size (else of
+     * larger devices), of those the ones that ran in about that company if there are any.
+     */
+    Basis basis(String kind, long size, int together) {
         List<Wipe> wipes = List.copyOf(measured.getOrDefault(kind, new ArrayDeque<>()));
         List<Wipe> similar = wipes.stream()
                 .filter(w -> w.deviceSize() * SIMILAR >= size && w.deviceSize() <= size * SIMILAR).toList();
         List<Wipe> larger = wipes.stream().filter(w -> w.deviceSize() > size * SIMILAR).toList();
-        List<Wipe> chosen = similar.isEmpty() ? larger : similar;
-        if (chosen.isEmpty()) {
-            return new Basis(kind(kind).typicalRate(), 0, false);
+        List<Wipe> sized = similar.isEmpty() ? larger : similar;
+        if (sized.isEmpty()) {
+            return new Basis(kind(kind).typicalRate(), 0, false, 1, alike(1, together));
         }
+        List<Wipe> alike = sized.stream().filter(w -> alike(w.company(), together)).toList();
+        List<Wipe> chosen = alike.isEmpty() ? sized : alike;
         double bytes = chosen.stream().mapToDouble(Wipe::bytes).sum();
         double seconds = chosen.stream().mapToDouble(Wipe::seconds).sum();
-        return new Basis(bytes / seconds, chosen.size(), similar.isEmpty());
+        double company = chosen.stream().mapToDouble(Wipe::company).average().orElse(1);
+        return new Basis(bytes / seconds, chosen.size(), similar.isEmpty(), company, !alike.isEmpty());
     }
 
-    public Duration estimate(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
+    public Duration estimate(long size, String kind, WipeMethod method, Verification verification, boolean blank,
+                             int together) {
         double passes = method.passCount() + (blank ? 1 : 0);
         double writeWork = !method.technique().isOverwrite() ? 0.05 : passes;
-        return seconds((writeWork + reads(passes, verification)) * size / basis(kind, size).rate());
+        return seconds((writeWork + reads(passes, verification)) * size / basis(kind, size, together).rate());
     }
 
-    /** "~ 4 m 10 s (a guess: 150 MB/s is typical of HDDs, none wiped here yet)". */
-    public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank) {
-        return "~ " + Units.duration(estimate(size, kind, method, verification, blank)) + " (" + describeBasis(kind, size) + ")";
+    /** "~ 4 m 10 s (a guess: 150 MB/s is typical of HDDs, none wiped here yet)", for one of {@code together} wiped at once. */
+    public String describe(long size, String kind, WipeMethod method, Verification verification, boolean blank,
+                           int together) {
+        return "~ " + Units.duration(estimate(size, kind, method, verification, blank, together)) + " ("
+                + describeBasis(kind, size, together) + ")";
     }
 
     /**
      * "~ 1 m 0 s to read back (…)": the read-back of one pass alone, for a drive that erases
      * itself, whose own time is the drive's estimate, not a throughput.
      */
-    public String describeReadBack(long size, String kind, Verification verification) {
-        return "~ " + Units.duration(seconds(reads(1, verification) * size / basis(kind, size).rate())) + " to read back ("
-                + describeBasis(kind, size) + ")";
+    public String describeReadBack(long size, String kind, Verification verification, int together) {
+        return "~ " + Units.duration(seconds(reads(1, verification) * size / basis(kind, size, together).rate()))
+                + " to read back (" + describeBasis(kind, size, together) + ")";
     }
 
     private static double reads(double passes, Verification verification) {
@@ -140,19 +165,30 @@ public final class ThroughputEstimates {
 
     /**
      * "976 MB/s, from 3 earlier wipes of loop devices this size here", "200 MB/s, from 1 earlier
-     * wipe of a larger HDD here", or "a guess: 150 MB/s is typical of HDDs, none wiped here yet".
+     * wipe of a larger HDD here", "a guess: 150 MB/s is typical of HDDs, none wiped here yet";
+     * with the company they ran in where that is not one at a time ("…, about 12 at once"), and
+     * where it is not that of the batch, what that may do ("…; 12 at once may take longer").
      */
-    String describeBasis(String kind, long size) {
-        Basis b = basis(kind, size);
+    String describeBasis(String kind, long size, int together) {
+        Basis b = basis(kind, size, together);
         Kind k = kind(kind);
         String rate = Units.rate(b.rate());
+        String company = b.alike() ? "" : "; " + (together == 1 ? "one alone" : together + " at once") + " may take "
+                + (together > b.company() ? "longer" : "less");
         if (b.wipes() == 0) {
             return "a guess: " + rate + " is typical of " + k.many() + ", none"
-                    + (measured.containsKey(kind) ? " this size" : "") + " wiped here yet";
+                    + (measured.containsKey(kind) ? " this size" : "") + " wiped here yet" + company;
         }
         String wipes = b.wipes() == 1 ? "1 earlier wipe of " + (b.larger() ? "a larger " + noArticle(k.one()) : k.one())
                 : b.wipes() + " earlier wipes of " + (b.larger() ? "larger " : "") + k.many();
-        return rate + ", from " + wipes + (b.larger() ? "" : " this size") + " here";
+        long ranWith = Math.round(b.company());
+        return rate + ", from " + wipes + (b.larger() ? "" : " this size") + " here"
+                + (ranWith > 1 ? ", about " + ranWith + " at once" : b.alike() ? "" : ", one at a time") + company;
+    }
+
+    /** Whether a rate measured with {@code company} wipes at once estimates a batch of {@code together}. */
+    private static boolean alike(double company, int together) {
+        return company * SIMILAR_COMPANY >= together && company <= together * SIMILAR_COMPANY;
     }
 
     private static Kind kind(String kind) {

@@ -168,18 +168,19 @@ public final class WipeDialogViewModel {
     }
 
     /**
-     * How long the chosen options will take on one target: for a firmware method the drive's own
-     * estimate (no throughput is assumed for what the drive does), then the read-back.
+     * How long the chosen options will take on one target wiped with the others at once: for a
+     * firmware method the drive's own estimate (no throughput is assumed for what the drive does),
+     * then the read-back.
      */
     public String estimate(RowFacts target) {
         if (!firmwareChosen.get()) {
-            return estimates.describe(target.size(), target.kind(), method.get(), verification(), blank.get());
+            return estimates.describe(target.size(), target.kind(), method.get(), verification(), blank.get(), targets.size());
         }
         if (offers.get() == null) {
             return "the drive has not answered yet";
         }
         return offers.get().estimate(target, method.get()) + (verification().isOff() ? ""
-                : ", then " + estimates.describeReadBack(target.size(), target.kind(), verification()));
+                : ", then " + estimates.describeReadBack(target.size(), target.kind(), verification(), targets.size()));
     }
 
     /** Whether the chosen firmware method's result can be read back on every target (false until the drives answered). */

@@ -161,6 +161,42 @@ public final class JobViewModel implements WipeListener {
         return Math.floorDiv(nanos, 1_000_000_000L);
     }
 
+    /**
+     * How many jobs worked at once with this one, itself included, on average over its working
+     * time (from its start to its last progress): 12 for each of twelve disks wiped together, 1 for
+     * a job alone. Jobs that waited in the queue meanwhile do not count. FX thread.
+     */
+    public double company(List<JobViewModel> all) {
+        long now = clock.getAsLong();
+        Worked own = worked(now);
+        if (own == null || own.to() <= own.from()) {
+            return 1;
+        }
+        long together = 0;
+        for (JobViewModel other : all) {
+            Worked theirs = other.worked(now);
+            if (theirs != null) {
+                together += own.overlap(theirs);
+            }
+        }
+        return (double) together / (own.to() - own.from());
+    }
+
+    /** A stretch of the clock's time in which a job worked. */
+    private record Worked(long from, long to) {
+        long overlap(Worked other) {
+            return Math.max(0, Math.min(to, other.to) - Math.max(from, other.from));
+        }
+    }
+
+    /** From the start to the last progress, or to {@code now} while the job runs; null before it started. */
+    private Worked worked(long now) {
+        if (startNanos < 0) {
+            return null;
+        }
+        return new Worked(startNanos, result.get() == null ? now : Math.max(startNanos, lastProgressNanos));
+    }
+
     /** The speed now, over the last second and over the job, on the card and in its graph. */
     private void showSpeed(long now) {
         double current = throughput.rate(now);

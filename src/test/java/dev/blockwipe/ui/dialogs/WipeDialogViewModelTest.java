@@ -208,7 +208,7 @@ class WipeDialogViewModelTest {
     @Test
     void estimateUsesTheRateMeasuredInThisSession() {
         RowFacts target = Rows.facts("loop3", "Loop", ONE_MINUTE_OF_LOOP, Rows.WIPEABLE);
-        estimates.measured("Loop", ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP / 3e9);
+        estimates.measured("Loop", ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP, ONE_MINUTE_OF_LOOP / 3e9, 1);
 
         String estimate = new WipeDialogViewModel(List.of(target), estimates, Operator.UNNAMED, Rows.noDrive()).estimate(target);
 

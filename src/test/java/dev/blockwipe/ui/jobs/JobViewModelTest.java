@@ -608,6 +608,29 @@ class JobViewModelTest {
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 
+    @Test
+    void aJobsCompanyIsHowManyJobsWorkedAtOnceWithItOnAverage() {
+        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop4"), () -> now, false);
+        JobViewModel queued = new JobViewModel("/dev/loop5", "loop5", "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop5"), () -> now, false);
+        List<JobViewModel> all = List.of(job, other, queued);
+        assertThat(job.company(all)).as("before it started").isEqualTo(1.0);
+
+        apply(started());
+        now = 5 * NANOS_PER_SECOND;
+        other.on(started());
+        other.drain();
+        now = 10 * NANOS_PER_SECOND;
+        apply(progress(SIZE, 500e6, null));
+        now = 11 * NANOS_PER_SECOND;
+        apply(new WipeEvent.Finished(result(FinalState.ERASED, FailureCause.NONE, verifyResult(0))));
+        now = 20 * NANOS_PER_SECOND;
+
+        assertThat(job.company(all)).as("alone for 5 s, with loop4 for 5 s up to its last progress").isEqualTo(1.5);
+        assertThat(other.company(all)).as("loop4, still running: with loop3 for 5 of its 15 s").isCloseTo(4.0 / 3, within(1e-9));
+    }
+
     private void apply(WipeEvent... events) {
         for (WipeEvent e : events) {
             job.on(e);
