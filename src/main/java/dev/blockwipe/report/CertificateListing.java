@@ -1,11 +1,13 @@
 package dev.blockwipe.report;
 
+import dev.blockwipe.devices.NaturalOrder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
@@ -56,19 +58,29 @@ public record CertificateListing(Path json, String created, String device, Strin
     }
 
     /**
-     * The certificates of {@code store}, newest first; a file that cannot be read is a line that says
-     * so, and the list goes on. Slow: reads every file.
+     * Newest first, those of one second in the devices' natural order (loop2 before loop10: a
+     * batch's certificates share their second, and their files' names put loop10 first); lines
+     * without a date (unreadable files) last.
+     */
+    static final Comparator<CertificateListing> NEWEST_FIRST = Comparator
+            .comparing(CertificateListing::created, Comparator.reverseOrder())
+            .thenComparing(CertificateListing::device, NaturalOrder.INSTANCE);
+
+    /**
+     * The certificates of {@code store} in {@link #NEWEST_FIRST} order; a file that cannot be read
+     * is a line that says so, and the list goes on. Slow: reads every file.
      */
     public static List<CertificateListing> read(ReportStore store) throws IOException {
         List<CertificateListing> list = new ArrayList<>();
         for (Path json : store.list()) {
             try {
-                list.add(0, of(json, store.read(json)));
+                list.add(of(json, store.read(json)));
             } catch (IOException e) {
-                list.add(0, new CertificateListing(json, "", "", "", "", "", "unreadable: " + e.getMessage(),
+                list.add(new CertificateListing(json, "", "", "", "", "", "unreadable: " + e.getMessage(),
                         e.getMessage()));
             }
         }
+        list.sort(NEWEST_FIRST);
         return list;
     }
 

@@ -17,6 +17,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.stage.Window;
 
 /**
@@ -69,14 +70,18 @@ public final class ReportsDialog {
         return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
     }
 
-    /** A table column for each column worth showing; the date's and the result's wide enough for them whole. */
+    /**
+     * A table column for each column worth showing; the date's and the result's wide enough for
+     * them whole, in ems of the default type (180 px cut the date's "UTC" in the theme's 14 px type).
+     */
     private static void columns(TableView<CertificateListing> table, List<CertificateListing.Column> shown) {
+        double em = Font.getDefault().getSize();
         table.getColumns().setAll(shown.stream().map(column -> {
             TableColumn<CertificateListing, String> c = new TableColumn<>(column.heading());
-            c.setPrefWidth(switch (column) {
-                case DATE -> 180;
-                case RESULT -> 240;
-                default -> 120;
+            c.setPrefWidth(em * switch (column) {
+                case DATE -> 15.5;
+                case RESULT -> 18;
+                default -> 9;
             });
             c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(column.of(cell.getValue())));
             return c;

@@ -142,6 +142,8 @@ public final class WipeDialog {
             tag.setId("asset-tag-" + t.name());
             tag.setPromptText("asset tag (optional)");
             tag.setPrefColumnCount(14);
+            // the estimate beside it wraps instead: squeezed, the field cut its own prompt
+            tag.setMinWidth(Region.USE_PREF_SIZE);
             tag.textProperty().bindBidirectional(vm.assetTagProperty(t));
             Region spring = new Region();
             HBox.setHgrow(spring, Priority.ALWAYS);
