@@ -67,7 +67,7 @@ qemu() {
     # -nodefaults: no empty floppy drive, which no server has and which the guest would list
     # Westmere rather than max: with -cpu max, TCG offers instructions that it then gets wrong now
     # and then, and the JVM's JIT uses them (SIGILL in C1 code, the window gone, in one run of four)
-    local args=(-accel tcg,thread=multi -cpu Westmere -smp 2 -m 2048 -display none -device VGA,edid=on,xres=1366,yres=768 -no-reboot
+    local args=(-accel tcg,thread=multi -cpu Westmere -smp 2 -m 2048 -display none -vga std -no-reboot
         -boot menu=off -nodefaults -nic user,model=e1000
         -chardev "socket,id=ser0,path=$tmp/serial.sock,server=on,wait=off,logfile=$out/live-$name-serial.log"
         -serial chardev:ser0 -monitor "unix:$tmp/monitor.sock,server=on,wait=off"
