@@ -416,7 +416,10 @@ public final class MainView {
         Label problem = new Label();
         problem.getStyleClass().add(Styles.PROBLEM);
         problem.textProperty().bind(vm.devices().scanProblemProperty());
-        bar.getLeftItems().add(new IdentifyBar(vm.identify()).node());
+        Region identifying = new IdentifyBar(vm.identify()).node();
+        // at most 60 % of the bar: the jobs' status and the mode stay readable beside a long line
+        identifying.maxWidthProperty().bind(bar.widthProperty().multiply(0.6));
+        bar.getLeftItems().add(identifying);
         bar.getRightItems().addAll(problem, new Separator(Orientation.VERTICAL), mode);
         return bar;
     }

@@ -68,6 +68,29 @@ class IdentifyWindowTest extends WindowFixture {
         assertThat(robot.lookup("#identify").queryButton().isDisabled()).isFalse();
     }
 
+    /** At 1024 px a long way of identifying squeezed Stop to "...", and the jobs' status beside it. */
+    @Test
+    void aLongLineLeavesStopWholeOnANarrowWindow(FxRobot robot) throws Exception {
+        fake.describing("activity LED: reading in bursts (a loop device has no LED: the reads go to the disk under its"
+                + " backing file /var/tmp/a-rather-long-folder-name/blockwipe-test-disk.img, whose LED blinks)");
+        open(robot);
+        robot.interact(() -> {
+            stage.setWidth(1024);
+            vm.devices().selectedProperty().set(row("sdc"));
+        });
+
+        robot.clickOn("#identify");
+
+        FxWait.until(() -> robot.lookup("#stop-identify-sdc").tryQuery().isPresent());
+        robot.interact(() -> { });
+        Button stop = robot.lookup("#stop-identify-sdc").queryButton();
+        assertThat(stop.getWidth()).as("Stop whole").isGreaterThanOrEqualTo(stop.prefWidth(-1) - 0.5);
+        assertThat(stop.localToScene(stop.getBoundsInLocal()).getMaxX()).as("room for the jobs' status beside it")
+                .isLessThan(stage.getScene().getWidth() * 2 / 3);
+        robot.interact(() -> vm.identify().stopAll());
+        FxWait.until(() -> fake.led().contains("sdc off"));
+    }
+
     @Test
     void ctrlIIdentifiesTheSelectedDevice(FxRobot robot) throws Exception {
         open(robot);

@@ -5,7 +5,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 
 /**
  * The status bar's part for Identify: a line per device that shows itself, saying how, with its
@@ -20,7 +22,7 @@ public final class IdentifyBar {
         show(model);
     }
 
-    public Node node() {
+    public Region node() {
         return box;
     }
 
@@ -31,8 +33,15 @@ public final class IdentifyBar {
     private static Node line(IdentifyModel.Showing shown) {
         Label what = new Label();
         what.textProperty().bind(shown.methodProperty().map(method -> "Identifying " + shown.name() + ": " + method));
+        // the line is long ("…: the reads go to the disk under its backing file"); at 1024 px it
+        // squeezed Stop to "..." : the text gives way, whole in its tooltip
+        what.setMinWidth(0);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(what.textProperty());
+        what.setTooltip(whole);
         Button stop = new Button("Stop");
         stop.setId("stop-identify-" + shown.name());
+        stop.setMinWidth(Region.USE_PREF_SIZE);
         stop.setOnAction(e -> shown.stop());
         HBox line = new HBox(6, what, stop);
         line.setAlignment(Pos.CENTER_LEFT);

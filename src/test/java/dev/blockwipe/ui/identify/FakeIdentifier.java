@@ -22,6 +22,7 @@ public final class FakeIdentifier implements Identifier {
     private final List<String> opened = new CopyOnWriteArrayList<>();
     private final List<String> closed = new CopyOnWriteArrayList<>();
     private Runnable whenLit = () -> { };
+    private String lampName = "locate LED of fake slot 3";
 
     public FakeIdentifier(Pace pace) {
         this.pace = pace;
@@ -50,6 +51,12 @@ public final class FakeIdentifier implements Identifier {
         return this;
     }
 
+    /** What the LED is said to be ("locate LED of fake slot 3" unless a test says). */
+    public FakeIdentifier describing(String name) {
+        lampName = name;
+        return this;
+    }
+
     @Override
     public Identification open(String path, DeviceNumber number, long diskseq, Duration duration) throws TargetException {
         String name = path.substring(path.lastIndexOf('/') + 1);
@@ -57,7 +64,7 @@ public final class FakeIdentifier implements Identifier {
         LocateLed lamp = new LocateLed() {
             @Override
             public String describe() {
-                return "locate LED of fake slot 3";
+                return lampName;
             }
 
             @Override
