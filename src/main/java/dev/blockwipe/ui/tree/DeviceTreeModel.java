@@ -248,6 +248,9 @@ public final class DeviceTreeModel implements AutoCloseable {
      * {@link #REMOVED_SHOWN} nanoseconds ({@link #dropRemoved}).
      */
     void applyInventory(DeviceInventory inv) {
+        // taken before the rows change: the window's filter lets go of a selected row that leaves
+        // them, and without this the tree found nothing selected and never said the device is gone
+        DeviceRow chosen = selected.get();
         inventory = inv;
         drives.retain(inv);
         long now = System.nanoTime();
@@ -276,7 +279,6 @@ public final class DeviceTreeModel implements AutoCloseable {
         if (!rows.equals(roots)) {
             rows.setAll(roots);
         }
-        DeviceRow chosen = selected.get();
         if (chosen != null && !rowsByKey.containsValue(chosen) && !images.containsValue(chosen)) {
             DeviceRow back = rowsByKey.get(chosen.key());
             if (back == null) {
