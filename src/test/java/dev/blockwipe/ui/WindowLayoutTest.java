@@ -1,5 +1,7 @@
 package dev.blockwipe.ui;
 
+import javafx.scene.control.Label;
+import dev.blockwipe.testing.FakeSysfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -73,6 +75,20 @@ class WindowLayoutTest extends WindowFixture {
         assertThat(jobs.lookupAll(".scroll-bar").stream().map(ScrollBar.class::cast)
                 .filter(b -> b.getOrientation() == Orientation.VERTICAL).noneMatch(Node::isVisible))
                 .as("no scrolling").isTrue();
+    }
+
+    /** On the boot stick's 1280 px screen the Kind column cut the NVMe badge to "NVMe …". */
+    @Test
+    void theWidestKindBadgeIsWholeOnA1280PixelScreen(FxRobot robot) throws Exception {
+        sys.disk(FakeSysfs.nvme("nvme0n1"), "259:0").sectors(2048);
+        open(robot, Map.of("width", "1280", "height", "800"));
+        robot.interact(() -> stage.setWidth(1280));
+        FxWait.until(() -> robot.lookup(".badge").queryAll().stream().anyMatch(b -> "NVMe SSD".equals(((Label) b).getText())));
+        robot.interact(() -> { });
+
+        Label nvme = robot.lookup(".badge").queryAll().stream().map(Label.class::cast)
+                .filter(b -> "NVMe SSD".equals(b.getText())).findFirst().orElseThrow();
+        assertThat(nvme.getWidth()).as("the badge whole").isGreaterThanOrEqualTo(nvme.prefWidth(-1) - 0.5);
     }
 
     @Test

@@ -70,7 +70,7 @@ public final class DeviceTreeView {
         TreeTableColumn<DeviceRow, String> device = deviceColumn();
         table.getColumns().addAll(List.of(checkColumn(), device,
                 text("Model", 150, f -> f.model()), text("Serial", 110, RowFacts::serial),
-                fixed(text("Size", 75, f -> Units.bytes(f.size())), 72), fixed(kindColumn(), 78),
+                fixed(text("Size", 75, f -> Units.bytes(f.size())), 72), fixed(kindColumn(), 90),
                 text("Contents", 170, RowFacts::contents), text("Usage", 150, RowFacts::usage),
                 fixed(verdictColumn(), 108), fixed(jobColumn(), 96)));
         table.setTreeColumn(device);
@@ -332,7 +332,8 @@ public final class DeviceTreeView {
 
     /** The disk's kind as a badge; on a partition that is misaligned on its disk, a warning badge instead. */
     private static TreeTableColumn<DeviceRow, RowFacts> kindColumn() {
-        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Kind", 80);
+        // 90 px: the widest badges, "NVMe SSD" and "misaligned", whole (78 cut "NVMe …" on a 1280 px screen)
+        TreeTableColumn<DeviceRow, RowFacts> col = factsColumn("Kind", 92);
         col.setCellFactory(c -> new TreeTableCell<>() {
             @Override
             protected void updateItem(RowFacts f, boolean empty) {
