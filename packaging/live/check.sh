@@ -217,7 +217,7 @@ window() {
         rm -rf "$out/live-window-guest"
         cp -r "$guest" "$out/live-window-guest"
         # Java under QEMU's software emulation now and then dies in its JIT compiler (SIGSEGV in
-        # ciObjectFactory seen once in five runs, SIGILL with -cpu max): the emulator's fault, not
+        # ciObjectFactory, once in four window boots; SIGILL with -cpu max): the emulator's fault, not
         # the window's. Said, and booted once more; a second failure, or any other, fails the test.
         if [ "$attempt" = 1 ] && grep -q "A fatal error has been detected by the Java Runtime Environment" "$guest/x.log" 2>/dev/null; then
             say "window: Java crashed under the emulation ($(grep -m1 -A1 'Problematic frame' "$guest/x.log" | tail -1 | tr -s ' ')); booting once more"
