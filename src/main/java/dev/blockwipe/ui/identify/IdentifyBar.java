@@ -1,11 +1,11 @@
 package dev.blockwipe.ui.identify;
 
+import dev.blockwipe.ui.Tooltips;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 
@@ -36,9 +36,7 @@ public final class IdentifyBar {
         // the line is long ("…: the reads go to the disk under its backing file"); at 1024 px it
         // squeezed Stop to "..." : the text gives way, whole in its tooltip
         what.setMinWidth(0);
-        Tooltip whole = new Tooltip();
-        whole.textProperty().bind(what.textProperty());
-        what.setTooltip(whole);
+        Tooltips.wholeText(what);
         Button stop = new Button("Stop");
         stop.setId("stop-identify-" + shown.name());
         stop.setMinWidth(Region.USE_PREF_SIZE);

@@ -157,9 +157,7 @@ final class JobLine {
     private static Label shrinking(Label l, double width) {
         l.setPrefWidth(width);
         l.setMinWidth(width / 3);
-        Tooltip tip = Tooltips.wrapped("");
-        tip.textProperty().bind(l.textProperty());
-        l.setTooltip(tip);
+        Tooltips.wholeText(l);
         return l;
     }
 }
