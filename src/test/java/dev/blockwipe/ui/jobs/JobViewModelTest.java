@@ -49,8 +49,7 @@ class JobViewModelTest {
 
     /** What the job's clock says, in nanoseconds; tests move it. */
     private long now;
-    private final JobViewModel job = new JobViewModel("/dev/loop3", "loop3", "Loop · 256 MiB",
-            WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop3"), () -> now, false);
+    private final JobViewModel job = loop(3, "dod-short");
 
     @Test
     void newJobIsQueued() {
@@ -200,10 +199,8 @@ class JobViewModelTest {
     /** The throughput of all jobs is the sum of the running jobs' own rates, read at one moment; an ended job adds nothing. */
     @Test
     void theAggregateOfTwoJobsIsTheirSum() {
-        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
-                WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Set.of("disk loop4"), () -> now, false);
-        JobViewModel ended = new JobViewModel("/dev/loop5", "loop5", "Loop · 256 MiB",
-                WipeRequest.of(WipeMethods.byName("zero").orElseThrow()), Set.of("disk loop5"), () -> now, false);
+        JobViewModel other = loop(4, "zero");
+        JobViewModel ended = loop(5, "zero");
         for (JobViewModel j : List.of(job, other, ended)) {
             j.on(started());
         }
@@ -294,8 +291,7 @@ class JobViewModelTest {
      */
     @Test
     void everyJobChangesItsFiguresInTheSameFrames() {
-        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
-                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop4"), () -> now, false);
+        JobViewModel other = loop(4, "dod-short");
         now = NANOS_PER_SECOND / 100;
         job.on(started());
         job.drain();
@@ -610,10 +606,8 @@ class JobViewModelTest {
 
     @Test
     void aJobsCompanyIsHowManyJobsWorkedAtOnceWithItOnAverage() {
-        JobViewModel other = new JobViewModel("/dev/loop4", "loop4", "Loop · 256 MiB",
-                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop4"), () -> now, false);
-        JobViewModel queued = new JobViewModel("/dev/loop5", "loop5", "Loop · 256 MiB",
-                WipeRequest.of(WipeMethods.byName("dod-short").orElseThrow()), Set.of("disk loop5"), () -> now, false);
+        JobViewModel other = loop(4, "dod-short");
+        JobViewModel queued = loop(5, "dod-short");
         List<JobViewModel> all = List.of(job, other, queued);
         assertThat(job.company(all)).as("before it started").isEqualTo(1.0);
 
@@ -629,6 +623,12 @@ class JobViewModelTest {
 
         assertThat(job.company(all)).as("alone for 5 s, with loop4 for 5 s up to its last progress").isEqualTo(1.5);
         assertThat(other.company(all)).as("loop4, still running: with loop3 for 5 of its 15 s").isCloseTo(4.0 / 3, within(1e-9));
+    }
+
+    /** A 256 MiB loop device's job with {@code method}, on the test's clock. */
+    private JobViewModel loop(int number, String method) {
+        return new JobViewModel("/dev/loop" + number, "loop" + number, "Loop · 256 MiB",
+                WipeRequest.of(WipeMethods.byName(method).orElseThrow()), Set.of("disk loop" + number), () -> now, false);
     }
 
     private void apply(WipeEvent... events) {
